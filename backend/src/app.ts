@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import { fastifyRequestContext } from '@fastify/request-context';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { Logger as PinoLogger } from 'pino';
+import { AppModule } from './app.module.js';
+import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { createValidationPipe } from './common/validation.js';
+import type { AppConfig } from './config/app-config.js';
+import { PinoNestLogger, RequestLogController } from './logging/logger.js';
+import { serveFrontEnds, FRONT_ENDS } from './web/front-ends.js';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export interface CreateAppOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  logger: PinoLogger;
+  /** Defaults to the built site and admin; tests pass their own or none. */
+  frontEnds?: typeof FRONT_ENDS;
+}
+
+/** Builds the whole application, ready to listen: used by main.ts and by the integration tests. */
+export async function createApp({ config, databaseUrl, logger, frontEnds }: CreateAppOptions): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    logController: new RequestLogController(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // A caller's own request id is kept when it is sane, so logs can be followed across services.
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl), adapter, {
+    logger: new PinoNestLogger(logger),
+    bufferLogs: false,
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ requestId: request.id }) });
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) and Swagger UI inject style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  const fallback = await serveFrontEnds(app, frontEnds);
+  app.useGlobalFilters(new AllExceptionsFilter(fallback));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(`${config.appName} API`)
+      .setDescription('Errors have one shape: { statusCode, code, message } (plus errors by field on validation failures).')
+      .setVersion(config.version)
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  return app;
+}

@@ -1,0 +1,29 @@
+import { Column, Entity } from 'typeorm';
+import { TimestampedEntity } from '../database/timestamped.entity.js';
+
+export interface AuthMetadata {
+  name?: string;
+  source?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+/** The sign-in identity. A customer can exist in `users` before they have one. */
+@Entity('auth_accounts')
+export class AuthAccountEntity extends TimestampedEntity {
+  @Column({ type: 'citext', unique: true })
+  email: string;
+
+  /** argon2id; null until the owner sets a password (after a purchase, for example). */
+  @Column({ type: 'text', nullable: true })
+  password_hash: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  email_confirmed_at: Date | null;
+
+  @Column({ type: 'jsonb', default: {} })
+  metadata: AuthMetadata;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  last_sign_in_at: Date | null;
+}

@@ -1,0 +1,84 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from './app.exception.js';
+
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'too_many_requests',
+  500: 'internal_error',
+  503: 'service_unavailable',
+};
+
+const MESSAGES: Record<number, string> = {
+  400: 'The request is not valid.',
+  401: 'You need to sign in first.',
+  403: 'You do not have permission to do that.',
+  404: 'Not found.',
+  413: 'The request body is too large (the limit is 100 KB).',
+  415: 'Send the request body as JSON.',
+  429: 'Too many requests. Please wait a moment and try again.',
+  500: 'An unexpected error occurred. Please try again.',
+  503: 'The service is temporarily unavailable. Please try again shortly.',
+};
+
+/** Something Fastify threw before Nest saw the request: bad JSON, a body over the limit. */
+interface FastifyError extends Error {
+  statusCode?: number;
+  code?: string;
+}
+
+/** Turns any thrown value into the one error shape; never leaks a stack or an internal message. */
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    if (typeof response === 'object' && response !== null && 'code' in response) {
+      return response as ErrorBody;
+    }
+    const raw = typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : response;
+    const message = typeof raw === 'string' && status < 500 ? raw : (MESSAGES[status] ?? exception.message);
+    return { statusCode: status, code: CODES[status] ?? `http_${status}`, message };
+  }
+  const fastifyError = exception as FastifyError;
+  const status = fastifyError?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message =
+      fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.name === 'SyntaxError'
+        ? 'The request body is not valid JSON.'
+        : (MESSAGES[status] ?? 'The request is not valid.');
+    return { statusCode: status, code: CODES[status] ?? `http_${status}`, message };
+  }
+  return { statusCode: 500, code: 'internal_error', message: MESSAGES[500] };
+}
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger(AllExceptionsFilter.name);
+
+  constructor(private readonly notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const request = context.getRequest<FastifyRequest>();
+    const reply = context.getResponse<FastifyReply>();
+    const body = toErrorBody(exception);
+    if (body.statusCode === HttpStatus.NOT_FOUND && this.notFoundFallback?.(request, reply)) return;
+    if (body.statusCode >= 500) {
+      this.logger.error(
+        { err: exception, method: request.method, url: request.url },
+        `Unhandled error on ${request.method} ${request.url.split('?')[0]}`,
+      );
+    }
+    void reply.status(body.statusCode).send(body);
+  }
+}

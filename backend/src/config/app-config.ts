@@ -1,0 +1,60 @@
+import { isAbsolute, resolve } from 'node:path';
+import { parseEnvironment } from './environment.js';
+
+type ConfigValues = Omit<AppConfig, 'version' | 'with'>;
+
+/** The typed configuration, built once at boot and injected wherever it is needed. */
+export class AppConfig {
+  readonly env: 'development' | 'production' | 'test';
+  readonly isProduction: boolean;
+  readonly port: number;
+  readonly host: string;
+  /** Public URL of the product; e-mail links are built from it, never from a request's Host. */
+  readonly appUrl: string;
+  readonly appName: string;
+  /** A PostgreSQL server's URL, or undefined for the embedded database. */
+  readonly databaseUrl: string | undefined;
+  readonly databasePoolSize: number;
+  /** Absolute path of the data folder (embedded database, generated secrets). */
+  readonly dataDir: string;
+  readonly jwtSecret: string | undefined;
+  readonly corsOrigins: string[];
+  readonly logLevel: string;
+  readonly shutdownTimeoutMs: number;
+  readonly version = '1.0.0';
+
+  constructor(values: ConfigValues) {
+    Object.assign(this, values);
+  }
+
+  static fromEnvironment(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+    const vars = parseEnvironment(env);
+    const appUrl = (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+    return new AppConfig({
+      env: vars.NODE_ENV,
+      isProduction: vars.NODE_ENV === 'production',
+      port: vars.PORT,
+      host: vars.HOST,
+      appUrl,
+      appName: vars.APP_NAME,
+      databaseUrl: vars.DATABASE_URL,
+      databasePoolSize: vars.DATABASE_POOL_SIZE,
+      dataDir: isAbsolute(vars.DATA_DIR) ? vars.DATA_DIR : resolve(cwd, vars.DATA_DIR),
+      jwtSecret: vars.JWT_SECRET,
+      corsOrigins: [
+        new URL(appUrl).origin,
+        ...(vars.CORS_ORIGINS ?? '')
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ],
+      logLevel: vars.LOG_LEVEL,
+      shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    });
+  }
+
+  /** A copy with some values replaced: for tests and for the address the server really got. */
+  with(overrides: Partial<ConfigValues>): AppConfig {
+    return new AppConfig({ ...this, ...overrides });
+  }
+}

@@ -1,0 +1,98 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
+
+const trimmed = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+/** The environment variables the backend reads; every one is documented in the README. */
+export class EnvironmentVariables {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 3000;
+
+  @IsString()
+  HOST: string = '0.0.0.0';
+
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  APP_URL?: string;
+
+  @IsString()
+  @MinLength(1)
+  APP_NAME: string = 'LeadPulse';
+
+  // Required in production: the embedded database is for development and trials only.
+  @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.DATABASE_URL !== undefined)
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// connection URL' })
+  @trimmed()
+  DATABASE_URL?: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE: number = 10;
+
+  @IsString()
+  DATA_DIR: string = '.data';
+
+  @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined)
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
+  JWT_SECRET?: string;
+
+  @IsOptional()
+  @IsString()
+  CORS_ORIGINS?: string;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
+
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_TIMEOUT_MS: number = 10_000;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment once; an empty value counts as unset. */
+export function parseEnvironment(env: NodeJS.ProcessEnv): EnvironmentVariables {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = plainToInstance(EnvironmentVariables, present, {
+    enableImplicitConversion: true,
+    exposeDefaultValues: true,
+  });
+  const errors = validateSync(parsed, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    throw new ConfigError(
+      errors.map((error) => {
+        const messages = Object.values(error.constraints ?? {});
+        const value = error.property in present ? '' : ' (missing)';
+        return `${error.property}${value}: ${messages.join('; ')}`;
+      }),
+    );
+  }
+  return parsed;
+}

@@ -1,0 +1,6 @@
+import { AuthAccountEntity } from '../auth/auth-account.entity.js';
+import { PlanEntity } from '../plans/plan.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/** Every entity, listed explicitly so that the same list serves the app, the CLI and the tests. */
+export const ENTITIES = [AuthAccountEntity, PlanEntity, UserEntity];

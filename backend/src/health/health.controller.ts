@@ -1,0 +1,30 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { HealthService, type HealthReport } from './health.service.js';
+
+/** 503 when unhealthy, so that load balancers and probes can read the status code alone. */
+function send(reply: FastifyReply, report: HealthReport): HealthReport {
+  void reply.status(report.status === 'unhealthy' ? 503 : 200);
+  return report;
+}
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Get()
+  @ApiOkResponse({ description: 'Healthy or degraded, with every check' })
+  @ApiServiceUnavailableResponse({ description: 'Unhealthy; the failing check is named' })
+  async overall(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
+    return send(reply, await this.health.overall());
+  }
+
+  @Get('database')
+  @ApiOkResponse({ description: 'The database answered a ping' })
+  @ApiServiceUnavailableResponse({ description: 'The database did not answer' })
+  async database(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
+    return send(reply, await this.health.database());
+  }
+}

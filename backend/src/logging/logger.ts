@@ -1,0 +1,98 @@
+import type { LoggerService } from '@nestjs/common';
+import { requestContext } from '@fastify/request-context';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino, type Logger as PinoLogger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    requestId: string;
+  }
+}
+
+/** Never written to a log line, wherever they appear. */
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["stripe-signature"]',
+  '*.password',
+  '*.current_password',
+  '*.new_password',
+  '*.token',
+  '*.access_token',
+  '*.refresh_token',
+];
+
+/**
+ * The root logger: JSON lines in production, readable lines in development. Every line
+ * written while a request is handled carries its request id.
+ */
+export function createRootLogger(options: { level: string; pretty: boolean }): PinoLogger {
+  const loggerOptions: LoggerOptions = {
+    level: options.level,
+    redact: { paths: REDACTED, censor: '[redacted]' },
+    mixin() {
+      const requestId = requestContext.get('requestId');
+      return requestId ? { reqId: requestId } : {};
+    },
+  };
+  if (!options.pretty) return pino(loggerOptions);
+  return pino(
+    loggerOptions,
+    pretty({ sync: true, colorize: process.stdout.isTTY, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' }),
+  );
+}
+
+/** Nest's Logger on top of pino, so `new Logger(Class.name)` lines share the same output. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly root: PinoLogger) {}
+
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('info', message, params);
+  }
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('trace', message, params);
+  }
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
+  }
+
+  /** Nest passes the context (the class name) last; an error's stack may come before it. */
+  private write(level: pino.Level, message: unknown, params: unknown[]): void {
+    const context = typeof params.at(-1) === 'string' ? (params.at(-1) as string) : undefined;
+    const logger = context ? this.root.child({ context }) : this.root;
+    if (typeof message === 'object' && message !== null) {
+      const { msg, ...fields } = message as Record<string, unknown>;
+      const text = typeof params[0] === 'string' && params.length > 1 ? params[0] : msg;
+      logger[level](fields, typeof text === 'string' ? text : '');
+      return;
+    }
+    const stack = level === 'error' && params.length > 1 && typeof params[0] === 'string' ? params[0] : undefined;
+    logger[level](stack ? { stack } : {}, String(message));
+  }
+}
+
+/** One line per request, when it completes: API calls at info, static files at debug. */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const fields = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log[request.url.startsWith('/api/') ? 'info' : 'debug'](fields, 'request completed');
+  }
+}

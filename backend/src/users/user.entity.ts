@@ -1,0 +1,123 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, type Relation } from 'typeorm';
+import { AuthAccountEntity } from '../auth/auth-account.entity.js';
+import { TimestampedEntity } from '../database/timestamped.entity.js';
+import { PlanEntity } from '../plans/plan.entity.js';
+
+export interface BillingAddress {
+  line1?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+}
+
+export interface NotificationPreferences {
+  emailUpdates: boolean;
+  featureAnnouncements: boolean;
+  billingAlerts: boolean;
+  weeklyDigest: boolean;
+}
+
+/** The customer and profile record: every field of section 3 of both spec documents. */
+@Entity('users')
+@Check('users_status_check', `"status" IN ('pending', 'paid', 'active', 'inactive')`)
+@Index('users_created_at_idx', ['created_at'])
+export class UserEntity extends TimestampedEntity {
+  @Column({ type: 'citext', unique: true })
+  email: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  first_name: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  last_name: string;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  company: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  job_title: string | null;
+
+  /** pending, paid (purchased, account not set up), active or inactive. */
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status: string;
+
+  @Column({ type: 'boolean', default: false })
+  is_admin: boolean;
+
+  /** True only for founding-offer buyers (DESIGN decisions). */
+  @Column({ type: 'boolean', default: false })
+  founding_member: boolean;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  founding_member_purchased_at: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  founding_member_transitioned_at: Date | null;
+
+  /** Unique through the one-to-one relation below. */
+  @Column({ type: 'uuid', nullable: true })
+  auth_user_id: string | null;
+
+  @OneToOne(() => AuthAccountEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'auth_user_id' })
+  auth_account?: Relation<AuthAccountEntity> | null;
+
+  @Column({ type: 'boolean', default: false })
+  password_set: boolean;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  subscription_plan: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  subscription_status: string | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  current_plan_id: string | null;
+
+  @ManyToOne(() => PlanEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'current_plan_id' })
+  current_plan?: Relation<PlanEntity> | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  current_period_end: Date | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true, unique: true })
+  stripe_customer_id: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  stripe_subscription_id: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  promo_active: boolean;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  promo_type: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  promo_expiration_date: Date | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  billing_name: string | null;
+
+  @Column({ type: 'citext', nullable: true })
+  billing_email: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  billing_phone: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  billing_address: BillingAddress | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  last_sync_at: Date | null;
+
+  @Column({
+    type: 'jsonb',
+    default: { emailUpdates: true, featureAnnouncements: true, billingAlerts: true, weeklyDigest: false },
+  })
+  notification_preferences: NotificationPreferences;
+}

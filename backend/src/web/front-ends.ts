@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+interface FrontEnd {
+  prefix: string;
+  root: string;
+}
+
+/** The built site at `/` and the built admin at `/admin/`, resolved from this file's place in the repo. */
+export const FRONT_ENDS: FrontEnd[] = [
+  { prefix: '/admin/', root: fileURLToPath(new URL('../../../admin/dist/', import.meta.url)) },
+  { prefix: '/', root: fileURLToPath(new URL('../../../site/dist/', import.meta.url)) },
+];
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+/**
+ * Serves each built front end with long-lived caching for its hashed assets, and returns the
+ * not-found fallback that answers a client-side route (no file extension) with its index.html.
+ */
+export async function serveFrontEnds(app: NestFastifyApplication, frontEnds = FRONT_ENDS): Promise<NotFoundFallback> {
+  const indexes: { prefix: string; html: string }[] = [];
+  for (const [position, { prefix, root }] of frontEnds.entries()) {
+    if (!existsSync(root)) continue;
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: position === 0,
+      cacheControl: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
+      },
+    });
+    const index = `${root}/index.html`;
+    if (existsSync(index)) indexes.push({ prefix, html: readFileSync(index, 'utf8') });
+  }
+
+  return (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    if (path === '/api' || path.startsWith('/api/') || extname(path) !== '') return false;
+    const match = indexes.find(({ prefix }) => path.startsWith(prefix) || `${path}/` === prefix);
+    if (!match) return false;
+    void reply.status(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(match.html);
+    return true;
+  };
+}

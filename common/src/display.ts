@@ -1,0 +1,95 @@
+/** Display rules of section 4 of both specs: the status label and the plan badge. */
+import { PLANS, getPlan, type BadgeColour } from './plans.js';
+
+export const USER_STATUSES = ['pending', 'paid', 'active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export type DisplayStatus = 'Active' | 'Setup Required' | 'Pending' | 'Inactive' | 'Unknown';
+
+/** The fields of a `users` row that the display rules read. */
+export interface DisplayableUser {
+  status: string | null;
+  is_admin?: boolean | null;
+  founding_member?: boolean | null;
+  stripe_customer_id?: string | null;
+  password_set?: boolean | null;
+  subscription_plan?: string | null;
+}
+
+const STATUS_LABELS: Record<UserStatus, DisplayStatus> = {
+  active: 'Active',
+  paid: 'Setup Required',
+  pending: 'Pending',
+  inactive: 'Inactive',
+};
+
+export function displayStatus(user: DisplayableUser): DisplayStatus {
+  if (user.is_admin && user.status === 'active') return 'Active';
+  if (user.founding_member && user.stripe_customer_id) {
+    if (user.password_set && (user.status === 'active' || user.status === 'paid')) return 'Active';
+    if (!user.password_set && user.status === 'paid') return 'Setup Required';
+  }
+  return STATUS_LABELS[user.status as UserStatus] ?? 'Unknown';
+}
+
+const DISPLAY_STATUS_COLOURS: Record<DisplayStatus, BadgeColour> = {
+  Active: 'green',
+  'Setup Required': 'orange',
+  Pending: 'yellow',
+  Inactive: 'grey',
+  Unknown: 'grey',
+};
+
+export function displayStatusColour(status: DisplayStatus): BadgeColour {
+  return DISPLAY_STATUS_COLOURS[status];
+}
+
+/**
+ * Colour of a raw status badge (users, subscriptions, newsletter):
+ * active green, pending yellow, cancelled and deleted red, inactive grey, suspended orange.
+ */
+export function statusBadgeColour(status: string | null | undefined): BadgeColour {
+  switch (status?.toLowerCase()) {
+    case 'active':
+      return 'green';
+    case 'pending':
+      return 'yellow';
+    case 'cancelled':
+    case 'canceled':
+    case 'deleted':
+      return 'red';
+    case 'suspended':
+      return 'orange';
+    default:
+      return 'grey';
+  }
+}
+
+export interface PlanBadge {
+  label: string;
+  colour: BadgeColour;
+}
+
+export const FREE_BADGE: PlanBadge = { label: 'Free', colour: 'grey' };
+
+/** Founding Member if the user is a founding member, otherwise their plan, otherwise Free. */
+export function planBadge(user: Pick<DisplayableUser, 'founding_member' | 'subscription_plan'>): PlanBadge {
+  if (user.founding_member) {
+    return { label: PLANS.founding_member.name, colour: PLANS.founding_member.color };
+  }
+  const plan = user.subscription_plan?.trim().toLowerCase();
+  if (!plan || plan === 'free') return FREE_BADGE;
+  const known = getPlan(plan);
+  return { label: known.name, colour: known.color };
+}
+
+/**
+ * The plan label on the member's Subscription tab: Administrator for administrators,
+ * otherwise Founding Member, otherwise the plan's name, otherwise Free.
+ */
+export function accountPlanLabel(
+  user: Pick<DisplayableUser, 'is_admin' | 'founding_member' | 'subscription_plan'>,
+): string {
+  if (user.is_admin) return 'Administrator';
+  return planBadge(user).label;
+}

@@ -1,0 +1,3 @@
+export * from './plans.js';
+export * from './display.js';
+export * from './health.js';

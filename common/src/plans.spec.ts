@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { FOUNDING_SPOTS, PLANS, PLAN_IDS, formatUsd, getPlan, isPlanId } from './plans.js';
+
+describe('plan catalogue', () => {
+  it('holds the four plans of the spec with their prices and limits', () => {
+    expect(PLAN_IDS).toEqual(['prospector', 'networker', 'rainmaker', 'founding_member']);
+    expect(PLANS.prospector).toMatchObject({
+      priceCents: 7_500,
+      limits: { profiles_monitored: 5, profiles_tracked: 100, ai_credits: 1_000 },
+    });
+    expect(PLANS.networker).toMatchObject({
+      priceCents: 14_500,
+      limits: { profiles_monitored: 10, profiles_tracked: 300, ai_credits: 3_000 },
+    });
+    expect(PLANS.rainmaker).toMatchObject({
+      priceCents: 19_900,
+      limits: { profiles_monitored: 20, profiles_tracked: 500, ai_credits: 10_000 },
+    });
+  });
+
+  it('prices the founding offer at $50 for 3 months with 40 spots', () => {
+    expect(PLANS.founding_member).toMatchObject({ priceCents: 5_000, intervalCount: 3 });
+    expect(FOUNDING_SPOTS).toBe(40);
+  });
+
+  it('gives every plan a description, an emoji, a colour and features', () => {
+    for (const id of PLAN_IDS) {
+      const plan = PLANS[id];
+      expect(plan.id).toBe(id);
+      expect(plan.description.length).toBeGreaterThan(0);
+      expect(plan.emoji.length).toBeGreaterThan(0);
+      expect(plan.features.length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(['rainmaker', 'RAINMAKER', ' Rainmaker '])('finds %j case- and space-insensitively', (name) => {
+    expect(getPlan(name).id).toBe('rainmaker');
+  });
+
+  it.each(['enterprise', '', null, undefined, 'free'])('defaults unknown plan %j to Prospector', (name) => {
+    expect(getPlan(name).id).toBe('prospector');
+  });
+
+  it('recognises plan ids only', () => {
+    expect(isPlanId('networker')).toBe(true);
+    expect(isPlanId('free')).toBe(false);
+    expect(isPlanId(42)).toBe(false);
+  });
+
+  it('formats cents as US dollars', () => {
+    expect(formatUsd(7_500)).toBe('$75');
+    expect(formatUsd(1_250)).toBe('$12.50');
+    expect(formatUsd(123_456_700)).toBe('$1,234,567');
+    expect(formatUsd(0)).toBe('$0');
+  });
+});

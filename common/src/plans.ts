@@ -1,0 +1,125 @@
+/** The plan catalogue of member-site.md section 9, one source for the backend, site and admin. */
+
+export const PLAN_IDS = ['prospector', 'networker', 'rainmaker', 'founding_member'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export type BadgeColour = 'blue' | 'green' | 'purple' | 'yellow' | 'grey' | 'orange' | 'red';
+
+export interface PlanLimits {
+  profiles_monitored: number;
+  profiles_tracked: number;
+  ai_credits: number;
+}
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** Price per billing period, in cents. */
+  priceCents: number;
+  interval: 'month';
+  intervalCount: number;
+  description: string;
+  emoji: string;
+  color: BadgeColour;
+  features: string[];
+  limits: PlanLimits;
+}
+
+export const FOUNDING_SPOTS = 40;
+/** The regular price the founding offer is compared against. */
+export const FOUNDING_COMPARE_AT_CENTS = 19_900;
+/** Length of the founding phase before the member moves to Prospector. */
+export const FOUNDING_PHASE_MONTHS = 3;
+
+export const PLANS: Readonly<Record<PlanId, Plan>> = {
+  prospector: {
+    id: 'prospector',
+    name: 'Prospector',
+    priceCents: 7_500,
+    interval: 'month',
+    intervalCount: 1,
+    description: 'For individual sellers who want their warmest prospects surfaced every day.',
+    emoji: '🔍',
+    color: 'blue',
+    features: [
+      'Monitor 5 prospect profiles',
+      'Track 100 profiles',
+      '1,000 AI credits per month',
+      'AI lead scoring',
+      'Personalized comment suggestions',
+    ],
+    limits: { profiles_monitored: 5, profiles_tracked: 100, ai_credits: 1_000 },
+  },
+  networker: {
+    id: 'networker',
+    name: 'Networker',
+    priceCents: 14_500,
+    interval: 'month',
+    intervalCount: 1,
+    description: 'For busy sellers who work a larger territory.',
+    emoji: '🤝',
+    color: 'green',
+    features: [
+      'Monitor 10 prospect profiles',
+      'Track 300 profiles',
+      '3,000 AI credits per month',
+      'Everything in Prospector',
+      'Dream lead tracker',
+    ],
+    limits: { profiles_monitored: 10, profiles_tracked: 300, ai_credits: 3_000 },
+  },
+  rainmaker: {
+    id: 'rainmaker',
+    name: 'Rainmaker',
+    priceCents: 19_900,
+    interval: 'month',
+    intervalCount: 1,
+    description: 'For teams and agencies that run outreach at scale.',
+    emoji: '🌧️',
+    color: 'purple',
+    features: [
+      'Monitor 20 prospect profiles',
+      'Track 500 profiles',
+      '10,000 AI credits per month',
+      'Everything in Networker',
+      'Analytics dashboard',
+      'Automation engine',
+    ],
+    limits: { profiles_monitored: 20, profiles_tracked: 500, ai_credits: 10_000 },
+  },
+  // $50 for the first 3 months, then Prospector at $75/month (DESIGN "Payments").
+  // Founding members get premium (Rainmaker) limits during those months.
+  founding_member: {
+    id: 'founding_member',
+    name: 'Founding Member',
+    priceCents: 5_000,
+    interval: 'month',
+    intervalCount: FOUNDING_PHASE_MONTHS,
+    description: 'A one-time start at $50 for the first 3 months, then Prospector at $75/month.',
+    emoji: '⭐',
+    color: 'yellow',
+    features: [
+      '3 months premium access',
+      'Unlimited AI monitoring',
+      'Feature voting rights',
+      'Private community',
+    ],
+    limits: { profiles_monitored: 20, profiles_tracked: 500, ai_credits: 10_000 },
+  },
+};
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** Looks a plan up by name; unknown plan names default to Prospector (spec section 9). */
+export function getPlan(name: string | null | undefined): Plan {
+  const key = name?.trim().toLowerCase();
+  return isPlanId(key) ? PLANS[key] : PLANS.prospector;
+}
+
+/** "$75" for whole dollars, "$12.50" otherwise. */
+export function formatUsd(cents: number): string {
+  const dollars = cents / 100;
+  return Number.isInteger(dollars) ? `$${dollars.toLocaleString('en-US')}` : `$${dollars.toFixed(2)}`;
+}
