@@ -25,7 +25,12 @@ export interface CreateAppOptions {
 }
 
 /** Builds the whole application, ready to listen: used by main.ts and by the integration tests. */
-export async function createApp({ config, databaseUrl, logger, frontEnds }: CreateAppOptions): Promise<NestFastifyApplication> {
+export async function createApp({
+  config,
+  databaseUrl,
+  logger,
+  frontEnds,
+}: CreateAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     logController: new RequestLogController(),
@@ -38,13 +43,19 @@ export async function createApp({ config, databaseUrl, logger, frontEnds }: Crea
     },
     forceCloseConnections: 'idle',
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl), adapter, {
-    logger: new PinoNestLogger(logger),
-    bufferLogs: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, databaseUrl),
+    adapter,
+    {
+      logger: new PinoNestLogger(logger),
+      bufferLogs: false,
+    },
+  );
 
   const fastify = app.getHttpAdapter().getInstance();
-  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ requestId: request.id }) });
+  await app.register(fastifyRequestContext, {
+    defaultStoreValues: (request) => ({ requestId: request.id }),
+  });
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -67,7 +78,10 @@ export async function createApp({ config, databaseUrl, logger, frontEnds }: Crea
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+  app.enableCors({
+    origin: config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
@@ -78,7 +92,9 @@ export async function createApp({ config, databaseUrl, logger, frontEnds }: Crea
     app,
     new DocumentBuilder()
       .setTitle(`${config.appName} API`)
-      .setDescription('Errors have one shape: { statusCode, code, message } (plus errors by field on validation failures).')
+      .setDescription(
+        'Errors have one shape: { statusCode, code, message } (plus errors by field on validation failures).',
+      )
       .setVersion(config.version)
       .addBearerAuth()
       .build(),

@@ -60,7 +60,9 @@ async function bootstrap(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info(`${config.appName} is running at http://localhost:${port} (admin at /admin, API docs at /api/docs)`);
+  logger.info(
+    `${config.appName} is running at http://localhost:${port} (admin at /admin, API docs at /api/docs)`,
+  );
 }
 
 bootstrap().catch((error: unknown) => {

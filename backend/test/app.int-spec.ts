@@ -12,7 +12,11 @@ describe('the HTTP stack', () => {
   it('answers an unknown /api route with a 404 in the error shape', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ statusCode: 404, code: 'not_found', message: expect.any(String) });
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      code: 'not_found',
+      message: expect.any(String),
+    });
   });
 
   it('answers an unknown method on a known route with a 404 in the error shape', async () => {
@@ -36,7 +40,11 @@ describe('the HTTP stack', () => {
   });
 
   it('names every invalid field', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/logs', payload: { level: 'LOUD' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/logs',
+      payload: { level: 'LOUD' },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe('validation_failed');
@@ -79,7 +87,12 @@ describe('the HTTP stack', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/logs',
-      payload: { level: 'warn', message: 'Route not found: /nowhere', context: 'NotFound', metadata: { path: '/nowhere' } },
+      payload: {
+        level: 'warn',
+        message: 'Route not found: /nowhere',
+        context: 'NotFound',
+        metadata: { path: '/nowhere' },
+      },
     });
     expect(response.statusCode).toBe(202);
   });
@@ -88,7 +101,11 @@ describe('the HTTP stack', () => {
     const generated = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 
-    const given = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-1234' } });
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-1234' },
+    });
     expect(given.headers['x-request-id']).toBe('lb-1234');
 
     const hostile = await t.app.inject({
@@ -114,10 +131,18 @@ describe('the HTTP stack', () => {
     });
     expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example.com');
 
-    const own = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'http://localhost:3000' } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(own.headers['access-control-allow-origin']).toBe('http://localhost:3000');
 
-    const other = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -125,7 +150,9 @@ describe('the HTTP stack', () => {
     const document = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     expect(document.statusCode).toBe(200);
     const paths = Object.keys(document.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/health/database', '/api/logs']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/health', '/api/health/database', '/api/logs']),
+    );
 
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(ui.statusCode).toBe(200);

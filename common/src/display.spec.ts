@@ -52,7 +52,9 @@ describe('displayStatus', () => {
     });
 
     it('needs setup when paid without a password', () => {
-      expect(displayStatus(founder({ password_set: false, status: 'paid' }))).toBe('Setup Required');
+      expect(displayStatus(founder({ password_set: false, status: 'paid' }))).toBe(
+        'Setup Required',
+      );
     });
 
     it('falls back to the plain status otherwise', () => {
@@ -62,9 +64,9 @@ describe('displayStatus', () => {
   });
 
   it('treats a founding member without a customer id by the plain status', () => {
-    expect(displayStatus(member({ founding_member: true, password_set: true, status: 'paid' }))).toBe(
-      'Setup Required',
-    );
+    expect(
+      displayStatus(member({ founding_member: true, password_set: true, status: 'paid' })),
+    ).toBe('Setup Required');
   });
 });
 
@@ -106,7 +108,10 @@ describe('planBadge', () => {
     ['founding_member', 'Founding Member', 'yellow'],
     ['networker', 'Networker', 'green'],
   ])('shows plan %j as %j in %s', (plan, label, colour) => {
-    expect(planBadge({ founding_member: false, subscription_plan: plan })).toEqual({ label, colour });
+    expect(planBadge({ founding_member: false, subscription_plan: plan })).toEqual({
+      label,
+      colour,
+    });
   });
 
   it.each([null, undefined, '', 'free', 'FREE'])('shows Free for plan %j', (plan) => {
@@ -125,18 +130,20 @@ describe('planBadge', () => {
 
 describe('accountPlanLabel', () => {
   it('labels administrators Administrator before anything else', () => {
-    expect(accountPlanLabel({ is_admin: true, founding_member: true, subscription_plan: 'rainmaker' })).toBe(
-      'Administrator',
-    );
+    expect(
+      accountPlanLabel({ is_admin: true, founding_member: true, subscription_plan: 'rainmaker' }),
+    ).toBe('Administrator');
   });
 
   it('labels founding members, then plans, then Free', () => {
-    expect(accountPlanLabel({ is_admin: false, founding_member: true, subscription_plan: null })).toBe(
-      'Founding Member',
-    );
-    expect(accountPlanLabel({ is_admin: false, founding_member: false, subscription_plan: 'networker' })).toBe(
-      'Networker',
-    );
-    expect(accountPlanLabel({ is_admin: false, founding_member: false, subscription_plan: null })).toBe('Free');
+    expect(
+      accountPlanLabel({ is_admin: false, founding_member: true, subscription_plan: null }),
+    ).toBe('Founding Member');
+    expect(
+      accountPlanLabel({ is_admin: false, founding_member: false, subscription_plan: 'networker' }),
+    ).toBe('Networker');
+    expect(
+      accountPlanLabel({ is_admin: false, founding_member: false, subscription_plan: null }),
+    ).toBe('Free');
   });
 });

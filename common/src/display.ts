@@ -73,7 +73,9 @@ export interface PlanBadge {
 export const FREE_BADGE: PlanBadge = { label: 'Free', colour: 'grey' };
 
 /** Founding Member if the user is a founding member, otherwise their plan, otherwise Free. */
-export function planBadge(user: Pick<DisplayableUser, 'founding_member' | 'subscription_plan'>): PlanBadge {
+export function planBadge(
+  user: Pick<DisplayableUser, 'founding_member' | 'subscription_plan'>,
+): PlanBadge {
   if (user.founding_member) {
     return { label: PLANS.founding_member.name, colour: PLANS.founding_member.color };
   }

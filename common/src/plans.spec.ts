@@ -33,13 +33,19 @@ describe('plan catalogue', () => {
     }
   });
 
-  it.each(['rainmaker', 'RAINMAKER', ' Rainmaker '])('finds %j case- and space-insensitively', (name) => {
-    expect(getPlan(name).id).toBe('rainmaker');
-  });
+  it.each(['rainmaker', 'RAINMAKER', ' Rainmaker '])(
+    'finds %j case- and space-insensitively',
+    (name) => {
+      expect(getPlan(name).id).toBe('rainmaker');
+    },
+  );
 
-  it.each(['enterprise', '', null, undefined, 'free'])('defaults unknown plan %j to Prospector', (name) => {
-    expect(getPlan(name).id).toBe('prospector');
-  });
+  it.each(['enterprise', '', null, undefined, 'free'])(
+    'defaults unknown plan %j to Prospector',
+    (name) => {
+      expect(getPlan(name).id).toBe('prospector');
+    },
+  );
 
   it('recognises plan ids only', () => {
     expect(isPlanId('networker')).toBe(true);

@@ -121,5 +121,7 @@ export function getPlan(name: string | null | undefined): Plan {
 /** "$75" for whole dollars, "$12.50" otherwise. */
 export function formatUsd(cents: number): string {
   const dollars = cents / 100;
-  return Number.isInteger(dollars) ? `$${dollars.toLocaleString('en-US')}` : `$${dollars.toFixed(2)}`;
+  return Number.isInteger(dollars)
+    ? `$${dollars.toLocaleString('en-US')}`
+    : `$${dollars.toFixed(2)}`;
 }

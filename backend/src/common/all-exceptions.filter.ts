@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from './app.exception.js';
 
@@ -45,8 +52,12 @@ export function toErrorBody(exception: unknown): ErrorBody {
     if (typeof response === 'object' && response !== null && 'code' in response) {
       return response as ErrorBody;
     }
-    const raw = typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : response;
-    const message = typeof raw === 'string' && status < 500 ? raw : (MESSAGES[status] ?? exception.message);
+    const raw =
+      typeof response === 'object' && response !== null
+        ? (response as { message?: unknown }).message
+        : response;
+    const message =
+      typeof raw === 'string' && status < 500 ? raw : (MESSAGES[status] ?? exception.message);
     return { statusCode: status, code: CODES[status] ?? `http_${status}`, message };
   }
   const fastifyError = exception as FastifyError;
@@ -65,7 +76,9 @@ export function toErrorBody(exception: unknown): ErrorBody {
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger(AllExceptionsFilter.name);
 
-  constructor(private readonly notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean) {}
+  constructor(
+    private readonly notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();

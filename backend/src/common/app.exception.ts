@@ -18,6 +18,9 @@ export class AppException extends HttpException {
     message: string,
     readonly errors?: Record<string, string>,
   ) {
-    super({ statusCode: status, code, message, ...(errors ? { errors } : {}) } satisfies ErrorBody, status);
+    super(
+      { statusCode: status, code, message, ...(errors ? { errors } : {}) } satisfies ErrorBody,
+      status,
+    );
   }
 }

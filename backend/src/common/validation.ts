@@ -2,7 +2,10 @@ import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { AppException } from './app.exception.js';
 
 /** Flattens nested validation errors to `{ "billing_address.city": "message" }`. */
-export function validationErrorsByField(errors: ValidationError[], parent = ''): Record<string, string> {
+export function validationErrorsByField(
+  errors: ValidationError[],
+  parent = '',
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsIn,
@@ -38,8 +39,12 @@ export class EnvironmentVariables {
   APP_NAME: string = 'LeadPulse';
 
   // Required in production: the embedded database is for development and trials only.
-  @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.DATABASE_URL !== undefined)
-  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// connection URL' })
+  @ValidateIf(
+    (env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.DATABASE_URL !== undefined,
+  )
+  @Matches(/^postgres(ql)?:\/\/.+/, {
+    message: 'DATABASE_URL must be a postgres:// connection URL',
+  })
   @trimmed()
   DATABASE_URL?: string;
 
@@ -51,7 +56,9 @@ export class EnvironmentVariables {
   @IsString()
   DATA_DIR: string = '.data';
 
-  @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined)
+  @ValidateIf(
+    (env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined,
+  )
   @IsString()
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
   JWT_SECRET?: string;

@@ -33,11 +33,21 @@ export class EmbeddedDatabase {
       if (existsSync(pidFile)) rmSync(pidFile);
 
       const db = await PGlite.create(pgDir, { extensions: { citext, pg_trgm, pgcrypto } });
-      const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
+      const server = new PGLiteSocketServer({
+        db,
+        host: '127.0.0.1',
+        port: 0,
+        maxConnections: MAX_CONNECTIONS,
+      });
       await server.start();
       const port = Number(server.getServerConn().split(':').at(-1));
       lock.update({ port });
-      return new EmbeddedDatabase(lock, db, server, `postgres://postgres@127.0.0.1:${port}/postgres`);
+      return new EmbeddedDatabase(
+        lock,
+        db,
+        server,
+        `postgres://postgres@127.0.0.1:${port}/postgres`,
+      );
     } catch (error) {
       lock.release();
       throw error;

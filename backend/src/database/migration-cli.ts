@@ -20,7 +20,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 function migrationSource(className: string, up: string[], down: string[]): string {
   const lines = (queries: string[]) =>
     queries
-      .map((query) => query.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${'))
+      .map((query) =>
+        query.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${'),
+      )
       .map((query) => `    await queryRunner.query(\`${query.trim()}\`);`)
       .join('\n');
   return `import type { MigrationInterface, QueryRunner } from 'typeorm';
@@ -43,7 +45,10 @@ async function main(): Promise<number> {
   const [command, name] = process.argv.slice(2);
   const config = AppConfig.fromEnvironment();
   // generate and check work on a throwaway embedded database unless DATABASE_URL is set.
-  const scratch = !config.databaseUrl && command !== 'run' ? mkdtempSync(join(tmpdir(), 'leadpulse-schema-')) : undefined;
+  const scratch =
+    !config.databaseUrl && command !== 'run'
+      ? mkdtempSync(join(tmpdir(), 'leadpulse-schema-'))
+      : undefined;
   const database = scratch
     ? await openDatabase(config.with({ dataDir: scratch }))
     : await openDatabaseForTool(config);
@@ -52,7 +57,11 @@ async function main(): Promise<number> {
     await dataSource.initialize();
     const applied = await runMigrations(dataSource);
     if (command === 'run') {
-      console.log(applied.length ? `Applied ${applied.map((m) => m.name).join(', ')}` : 'No pending migrations.');
+      console.log(
+        applied.length
+          ? `Applied ${applied.map((m) => m.name).join(', ')}`
+          : 'No pending migrations.',
+      );
       return 0;
     }
     const changes = await pendingSchemaChanges(dataSource);
@@ -61,7 +70,9 @@ async function main(): Promise<number> {
         console.log('The entities and the migrations agree.');
         return 0;
       }
-      console.error(`The entities and the migrations disagree; a migration would run:\n${changes.up.join(';\n')}`);
+      console.error(
+        `The entities and the migrations disagree; a migration would run:\n${changes.up.join(';\n')}`,
+      );
       return 1;
     }
     if (command === 'generate' && name && /^[A-Z][A-Za-z0-9]+$/.test(name)) {

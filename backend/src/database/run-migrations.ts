@@ -14,13 +14,17 @@ export async function runMigrations(dataSource: DataSource): Promise<Migration[]
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     return await dataSource.runMigrations({ transaction: 'each' });
   } finally {
-    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await runner
+      .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
     await runner.release();
   }
 }
 
 /** The SQL that would bring the schema in line with the entities; empty when they agree. */
-export async function pendingSchemaChanges(dataSource: DataSource): Promise<{ up: string[]; down: string[] }> {
+export async function pendingSchemaChanges(
+  dataSource: DataSource,
+): Promise<{ up: string[]; down: string[] }> {
   const sql = await dataSource.driver.createSchemaBuilder().log();
   return {
     up: sql.upQueries.map((query) => query.query),

@@ -21,7 +21,11 @@ export interface HealthReport {
   timestamp: string;
 }
 
-const INDICATOR_STATUS: Record<string, HealthStatus> = { up: 'healthy', degraded: 'degraded', down: 'unhealthy' };
+const INDICATOR_STATUS: Record<string, HealthStatus> = {
+  up: 'healthy',
+  degraded: 'degraded',
+  down: 'unhealthy',
+};
 
 const DATABASE_PING_TIMEOUT_MS = 2_000;
 
@@ -37,12 +41,16 @@ export class HealthService {
 
   /** A single `SELECT 1`: the cheap readiness probe for load balancers. */
   database(): Promise<HealthReport> {
-    return this.run([() => this.typeOrm.pingCheck('database').withTimeout(DATABASE_PING_TIMEOUT_MS)]);
+    return this.run([
+      () => this.typeOrm.pingCheck('database').withTimeout(DATABASE_PING_TIMEOUT_MS),
+    ]);
   }
 
   /** Every part's check; the overall status follows the spec's rule. */
   overall(): Promise<HealthReport> {
-    return this.run([() => this.typeOrm.pingCheck('database').withTimeout(DATABASE_PING_TIMEOUT_MS)]);
+    return this.run([
+      () => this.typeOrm.pingCheck('database').withTimeout(DATABASE_PING_TIMEOUT_MS),
+    ]);
   }
 
   private async run(indicators: HealthIndicatorFunction[]): Promise<HealthReport> {

@@ -39,7 +39,12 @@ export function createRootLogger(options: { level: string; pretty: boolean }): P
   if (!options.pretty) return pino(loggerOptions);
   return pino(
     loggerOptions,
-    pretty({ sync: true, colorize: process.stdout.isTTY, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' }),
+    pretty({
+      sync: true,
+      colorize: process.stdout.isTTY,
+      ignore: 'pid,hostname',
+      translateTime: 'SYS:HH:MM:ss.l',
+    }),
   );
 }
 
@@ -76,7 +81,10 @@ export class PinoNestLogger implements LoggerService {
       logger[level](fields, typeof text === 'string' ? text : '');
       return;
     }
-    const stack = level === 'error' && params.length > 1 && typeof params[0] === 'string' ? params[0] : undefined;
+    const stack =
+      level === 'error' && params.length > 1 && typeof params[0] === 'string'
+        ? params[0]
+        : undefined;
     logger[level](stack ? { stack } : {}, String(message));
   }
 }
@@ -85,7 +93,11 @@ export class PinoNestLogger implements LoggerService {
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     const fields = {
       method: request.method,
       url: request.url,

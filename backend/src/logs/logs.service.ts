@@ -16,6 +16,9 @@ export class LogsService {
 
   record(entry: CreateLogEntryDto): void {
     const { level, message, context, metadata, timestamp } = entry;
-    this.logger[WRITERS[level]]({ client: true, context, metadata, client_timestamp: timestamp }, message);
+    this.logger[WRITERS[level]](
+      { client: true, context, metadata, client_timestamp: timestamp },
+      message,
+    );
   }
 }

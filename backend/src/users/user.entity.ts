@@ -1,4 +1,13 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, type Relation } from 'typeorm';
+import {
+  Check,
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToOne,
+  type Relation,
+} from 'typeorm';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { TimestampedEntity } from '../database/timestamped.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
@@ -117,7 +126,12 @@ export class UserEntity extends TimestampedEntity {
 
   @Column({
     type: 'jsonb',
-    default: { emailUpdates: true, featureAnnouncements: true, billingAlerts: true, weeklyDigest: false },
+    default: {
+      emailUpdates: true,
+      featureAnnouncements: true,
+      billingAlerts: true,
+      weeklyDigest: false,
+    },
   })
   notification_preferences: NotificationPreferences;
 }

@@ -25,7 +25,10 @@ export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) =>
  * Serves each built front end with long-lived caching for its hashed assets, and returns the
  * not-found fallback that answers a client-side route (no file extension) with its index.html.
  */
-export async function serveFrontEnds(app: NestFastifyApplication, frontEnds = FRONT_ENDS): Promise<NotFoundFallback> {
+export async function serveFrontEnds(
+  app: NestFastifyApplication,
+  frontEnds = FRONT_ENDS,
+): Promise<NotFoundFallback> {
   const indexes: { prefix: string; html: string }[] = [];
   for (const [position, { prefix, root }] of frontEnds.entries()) {
     if (!existsSync(root)) continue;
@@ -34,7 +37,7 @@ export async function serveFrontEnds(app: NestFastifyApplication, frontEnds = FR
       prefix,
       decorateReply: position === 0,
       cacheControl: false,
-      index: false,
+      index: ['index.html'],
       setHeaders: (reply, path) => {
         void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
       },
@@ -49,7 +52,11 @@ export async function serveFrontEnds(app: NestFastifyApplication, frontEnds = FR
     if (path === '/api' || path.startsWith('/api/') || extname(path) !== '') return false;
     const match = indexes.find(({ prefix }) => path.startsWith(prefix) || `${path}/` === prefix);
     if (!match) return false;
-    void reply.status(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(match.html);
+    void reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE)
+      .send(match.html);
     return true;
   };
 }

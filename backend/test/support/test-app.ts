@@ -13,19 +13,34 @@ export interface TestApp {
 
 export function testDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set: run integration tests through jest --selectProjects integration');
+  if (!url)
+    throw new Error(
+      'TEST_DATABASE_URL is not set: run integration tests through jest --selectProjects integration',
+    );
   return url;
 }
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
-  return AppConfig.fromEnvironment({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
+  return AppConfig.fromEnvironment({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
 }
 
 /** The whole application over the real HTTP stack (use `app.inject`), on the run's database. */
-export async function startTestApp(options: { env?: NodeJS.ProcessEnv; databaseUrl?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: NodeJS.ProcessEnv; databaseUrl?: string } = {},
+): Promise<TestApp> {
   const config = testConfig(options.env);
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = await createApp({ config, databaseUrl: options.databaseUrl ?? testDatabaseUrl(), logger, frontEnds: [] });
+  const app = await createApp({
+    config,
+    databaseUrl: options.databaseUrl ?? testDatabaseUrl(),
+    logger,
+    frontEnds: [],
+  });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return { app, dataSource: app.get(DataSource), config, close: () => app.close() };
@@ -37,5 +52,6 @@ export async function resetDatabase(dataSource: DataSource): Promise<void> {
     .map((entity) => entity.tableName)
     .filter((table) => table !== 'plans')
     .map((table) => `"${table}"`);
-  if (tables.length > 0) await dataSource.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+  if (tables.length > 0)
+    await dataSource.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
 }

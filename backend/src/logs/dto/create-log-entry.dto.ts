@@ -13,7 +13,9 @@ export class CreateLogEntryDto {
   timestamp?: string;
 
   @ApiProperty({ enum: CLIENT_LOG_LEVELS })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value))
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.toUpperCase() : value,
+  )
   @IsIn(CLIENT_LOG_LEVELS, { message: `level must be one of ${CLIENT_LOG_LEVELS.join(', ')}` })
   level: ClientLogLevel;
 

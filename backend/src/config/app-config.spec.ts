@@ -1,0 +1,95 @@
+import { AppConfig } from './app-config.js';
+import { ConfigError } from './environment.js';
+
+const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
+  try {
+    AppConfig.fromEnvironment(env, '/srv/app');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('AppConfig', () => {
+  it('runs with no variables at all, on the embedded database', () => {
+    const config = AppConfig.fromEnvironment({}, '/srv/app');
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      appName: 'LeadPulse',
+      databaseUrl: undefined,
+      dataDir: '/srv/app/.data',
+      corsOrigins: ['http://localhost:3000'],
+      logLevel: 'info',
+    });
+  });
+
+  it('converts and keeps the values it is given', () => {
+    const config = AppConfig.fromEnvironment(
+      {
+        PORT: '8080',
+        APP_URL: 'https://app.example.com/',
+        DATABASE_URL: 'postgres://u@db:5432/app',
+        DATA_DIR: '/var/lib/app',
+        CORS_ORIGINS: 'https://a.example.com, https://b.example.com',
+      },
+      '/srv/app',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      appUrl: 'https://app.example.com',
+      databaseUrl: 'postgres://u@db:5432/app',
+      dataDir: '/var/lib/app',
+      corsOrigins: ['https://app.example.com', 'https://a.example.com', 'https://b.example.com'],
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(AppConfig.fromEnvironment({ PORT: '', DATABASE_URL: '  ' }).port).toBe(3000);
+  });
+
+  it('names a bad variable', () => {
+    const problems = problemsOf({ PORT: 'eighty' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PORT/);
+    expect(problemsOf({ LOG_LEVEL: 'loud' })[0]).toMatch(/^LOG_LEVEL/);
+    expect(problemsOf({ APP_URL: 'not a url' })[0]).toMatch(/^APP_URL/);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })[0]).toMatch(/^DATABASE_URL/);
+  });
+
+  it('requires a database server and a JWT secret in production, and names both', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual([
+      'DATABASE_URL',
+      'JWT_SECRET',
+    ]);
+    expect(problems.join('\n')).toContain('(missing)');
+  });
+
+  it('refuses a short JWT secret', () => {
+    expect(problemsOf({ JWT_SECRET: 'short' })[0]).toMatch(/^JWT_SECRET.*32 characters/);
+  });
+
+  it('starts in production with a server and a strong secret', () => {
+    const config = AppConfig.fromEnvironment({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://app@db/app',
+      JWT_SECRET: 'x'.repeat(48),
+    });
+    expect(config.isProduction).toBe(true);
+  });
+
+  it('lists every problem in its message', () => {
+    const error = (() => {
+      try {
+        AppConfig.fromEnvironment({ PORT: '-1', NODE_ENV: 'staging' });
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error?.message).toContain('PORT');
+    expect(error?.message).toContain('NODE_ENV');
+  });
+});

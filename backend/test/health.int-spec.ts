@@ -1,0 +1,106 @@
+import { createServer, Socket, type Server } from 'node:net';
+import { resetDatabase, startTestApp, testDatabaseUrl, type TestApp } from './support/test-app.js';
+
+/**
+ * A TCP proxy in front of the test database that can be cut and restored, to see the health
+ * checks notice a database that stops answering and recover by themselves.
+ */
+class CuttableProxy {
+  private server: Server;
+  private sockets = new Set<Socket>();
+  private open = true;
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {
+    this.server = createServer((client) => {
+      if (!this.open) return client.destroy();
+      const upstream = new Socket();
+      upstream.connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as { port: number }).port;
+  }
+
+  cut(): void {
+    this.open = false;
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  restore(): void {
+    this.open = true;
+  }
+
+  close(): Promise<void> {
+    this.cut();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describe('health', () => {
+  let t: TestApp;
+  let proxy: CuttableProxy;
+
+  beforeAll(async () => {
+    const url = new URL(testDatabaseUrl());
+    proxy = new CuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    await proxy.listen();
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    t = await startTestApp({ databaseUrl: url.toString() });
+    await resetDatabase(t.dataSource);
+  });
+  afterAll(async () => {
+    proxy.restore();
+    await t.close();
+    await proxy.close();
+  });
+
+  it('is healthy when the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'healthy',
+      checks: { database: { status: 'healthy' } },
+      version: '1.0.0',
+    });
+  });
+
+  it('answers the database probe with a single ping', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/database' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'healthy',
+      checks: { database: { status: 'healthy' } },
+    });
+    expect(Object.keys(response.json().checks)).toEqual(['database']);
+  });
+
+  it('answers 503 naming the database when it is unreachable, and recovers by itself', async () => {
+    proxy.cut();
+    for (const url of ['/api/health/database', '/api/health']) {
+      const down = await t.app.inject({ method: 'GET', url });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({
+        status: 'unhealthy',
+        checks: { database: { status: 'unhealthy' } },
+      });
+    }
+
+    proxy.restore();
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
+      status = (await t.app.inject({ method: 'GET', url: '/api/health/database' })).statusCode;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status).toBe(200);
+  });
+});

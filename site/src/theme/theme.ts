@@ -1,0 +1,17 @@
+import { createTheme } from '@mui/material/styles';
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: '#1d4ed8' },
+    secondary: { main: '#f59e0b' },
+    background: { default: '#f8fafc' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 800 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  breakpoints: { values: { xs: 0, sm: 600, md: 768, lg: 1200, xl: 1536 } },
+});

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@leadpulse/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: { port: 5173, proxy: { '/api': backend, '/admin': backend } },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test-setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
