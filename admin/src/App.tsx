@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
+import { AppLayout } from './layout/AppLayout';
 import { dataProvider } from './providers/dataProvider';
 
 // Screens load on demand so the first paint ships only the shell.
@@ -14,7 +15,13 @@ const HealthPage = lazy(() =>
 export function App() {
   return (
     <BrowserRouter basename="/admin">
-      <Admin dataProvider={dataProvider} dashboard={Dashboard} title="Admin" disableTelemetry>
+      <Admin
+        dataProvider={dataProvider}
+        dashboard={Dashboard}
+        layout={AppLayout}
+        title="Admin"
+        disableTelemetry
+      >
         <CustomRoutes>
           <Route path="/health" element={<HealthPage />} />
         </CustomRoutes>

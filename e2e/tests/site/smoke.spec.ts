@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('the product as a newcomer first sees it', () => {
+  test('the landing page renders', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Turn Likes Into Leads' })).toBeVisible();
+    await expect(page.getByText('5 Min Setup')).toBeVisible();
+    await expect(page).toHaveTitle(/LeadPulse/);
+  });
+
+  test('the admin portal renders at /admin', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(
+      page.getByText('Users, subscriptions, promotions and system health at a glance.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/?$/);
+  });
+
+  test('an unknown path renders the not-found page and logs the route', async ({ page }) => {
+    const logged = page.waitForRequest(
+      (request) => request.url().endsWith('/api/logs') && request.method() === 'POST',
+    );
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    expect((await logged).postDataJSON()).toMatchObject({
+      level: 'WARN',
+      message: 'Route not found: /no/such/page',
+    });
+
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Turn Likes Into Leads' })).toBeVisible();
+  });
+
+  test('the API reports itself healthy', async ({ request }) => {
+    const response = await request.get('/api/health');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: 'healthy',
+      checks: { database: { status: 'healthy' } },
+    });
+  });
+});
