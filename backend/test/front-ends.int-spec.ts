@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { pino } from 'pino';
+import { createApp } from '../src/app.js';
+import { testConfig, testDatabaseUrl } from './support/test-app.js';
+
+/** A built front end: an index.html and one hashed asset. */
+function fakeBuild(name: string): string {
+  const root = mkdtempSync(join(tmpdir(), `leadpulse-${name}-`));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), `<!doctype html><title>${name}</title>`);
+  writeFileSync(join(root, 'assets', 'index-abc123.js'), `console.log('${name}')`);
+  return root;
+}
+
+describe('serving the built site and admin', () => {
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    app = await createApp({
+      config: testConfig(),
+      databaseUrl: testDatabaseUrl(),
+      logger: pino({ level: 'silent' }),
+      frontEnds: [
+        { prefix: '/admin/', root: fakeBuild('admin') },
+        { prefix: '/', root: fakeBuild('site') },
+      ],
+    });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+  afterAll(() => app.close());
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  it('serves the site at / and revalidates its index.html', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>site</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/dashboard', '/dashboard/settings', '/setup-password', '/no/such/page'])(
+    'answers the client-side route %s with the site index.html',
+    async (path) => {
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<title>site</title>');
+    },
+  );
+
+  it.each(['/admin', '/admin/', '/admin/users', '/admin/stripe-events/evt_1'])(
+    'answers %s with the admin index.html',
+    async (path) => {
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>admin</title>');
+    },
+  );
+
+  it('caches hashed assets for a year', async () => {
+    for (const path of ['/assets/index-abc123.js', '/admin/assets/index-abc123.js']) {
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await get('/admin/assets/index-abc123.js')).body).toContain("'admin'");
+  });
+
+  it('answers a missing file with 404, not with index.html', async () => {
+    const response = await get('/assets/missing-123.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<title>');
+  });
+
+  it('keeps unknown API routes as JSON 404s', async () => {
+    const response = await get('/api/unknown');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('not_found');
+  });
+
+  it('does not answer a POST to a client-side route with a page', async () => {
+    const response = await app.inject({ method: 'POST', url: '/dashboard', payload: {} });
+    expect(response.statusCode).toBe(404);
+  });
+});
