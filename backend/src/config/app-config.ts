@@ -21,6 +21,15 @@ export class AppConfig {
   readonly corsOrigins: string[];
   readonly logLevel: string;
   readonly shutdownTimeoutMs: number;
+  readonly mail: {
+    sendgridApiKey: string | undefined;
+    sendgridApiUrl: string;
+    from: string;
+    supportEmail: string;
+    retryDelaySeconds: number;
+    retryLimit: number;
+  };
+  readonly jobsPollIntervalSeconds: number;
   readonly version = '1.0.0';
 
   constructor(values: ConfigValues) {
@@ -50,6 +59,15 @@ export class AppConfig {
       ],
       logLevel: vars.LOG_LEVEL,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+      mail: {
+        sendgridApiKey: vars.SENDGRID_API_KEY,
+        sendgridApiUrl: vars.SENDGRID_API_URL.replace(/\/+$/, ''),
+        from: vars.MAIL_FROM ?? `${vars.APP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
+        supportEmail: vars.SUPPORT_EMAIL ?? `support@${new URL(appUrl).hostname}`,
+        retryDelaySeconds: vars.MAIL_RETRY_DELAY_SECONDS,
+        retryLimit: vars.MAIL_RETRY_LIMIT,
+      },
+      jobsPollIntervalSeconds: vars.JOBS_POLL_INTERVAL_SECONDS,
     });
   }
 

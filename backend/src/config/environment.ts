@@ -3,6 +3,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -73,6 +74,45 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(0)
   SHUTDOWN_TIMEOUT_MS: number = 10_000;
+
+  /** Without it, e-mails stay in the outbox as `logged` and their links are printed. */
+  @IsOptional()
+  @IsString()
+  @MinLength(10)
+  SENDGRID_API_KEY?: string;
+
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  SENDGRID_API_URL: string = 'https://api.sendgrid.com';
+
+  // A real sender must be verified with SendGrid, so a made-up default would only fail later.
+  @ValidateIf(
+    (env: EnvironmentVariables) =>
+      env.SENDGRID_API_KEY !== undefined || env.MAIL_FROM !== undefined,
+  )
+  @Matches(/^(.+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, {
+    message:
+      'MAIL_FROM must be an address or "Name <address>", and is required with SENDGRID_API_KEY',
+  })
+  MAIL_FROM?: string;
+
+  @IsOptional()
+  @IsString()
+  SUPPORT_EMAIL?: string;
+
+  /** First retry delay of a failed delivery; later ones double (about an hour over 6 attempts at 60). */
+  @IsInt()
+  @Min(1)
+  MAIL_RETRY_DELAY_SECONDS: number = 60;
+
+  @IsInt()
+  @Min(0)
+  @Max(20)
+  MAIL_RETRY_LIMIT: number = 5;
+
+  /** How often idle job workers look for new jobs (pg-boss accepts 0.5 and up). */
+  @IsNumber()
+  @Min(0.5)
+  JOBS_POLL_INTERVAL_SECONDS: number = 2;
 }
 
 export class ConfigError extends Error {

@@ -17,13 +17,34 @@ import { pendingSchemaChanges, runMigrations } from './run-migrations.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** Puts each column and constraint of a CREATE TABLE on its own line, for review. */
+function formatSql(query: string): string {
+  const match = /^CREATE TABLE ("[^"]+") \((.*)\)$/s.exec(query.trim());
+  if (!match) return query.trim().replace(/ {2,}/g, ' ');
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of match[2]) {
+    if (char === '(') depth++;
+    if (char === ')') depth--;
+    if (char === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  parts.push(current.trim());
+  return `\n      CREATE TABLE ${match[1]} (\n${parts.map((part) => `        ${part}`).join(',\n')}\n      )`;
+}
+
 function migrationSource(className: string, up: string[], down: string[]): string {
   const lines = (queries: string[]) =>
     queries
       .map((query) =>
         query.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${'),
       )
-      .map((query) => `    await queryRunner.query(\`${query.trim()}\`);`)
+      .map((query) => `    await queryRunner.query(\`${formatSql(query)}\`);`)
       .join('\n');
   return `import type { MigrationInterface, QueryRunner } from 'typeorm';
 

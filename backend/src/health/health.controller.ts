@@ -21,6 +21,14 @@ export class HealthController {
     return send(reply, await this.health.overall());
   }
 
+  @Get('email')
+  @ApiOkResponse({
+    description: 'The e-mail provider and the outbox backlog; degraded when e-mail is behind',
+  })
+  async email(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
+    return send(reply, await this.health.email());
+  }
+
   @Get('database')
   @ApiOkResponse({ description: 'The database answered a ping' })
   @ApiServiceUnavailableResponse({ description: 'The database did not answer' })

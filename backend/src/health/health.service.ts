@@ -7,6 +7,7 @@ import {
 } from '@nestjs/terminus';
 import { overallHealth, type HealthStatus, type OverallHealthStatus } from '@leadpulse/common';
 import { AppConfig } from '../config/app-config.js';
+import { MailHealthService } from '../mail/mail-health.service.js';
 
 export interface HealthCheckView {
   status: HealthStatus;
@@ -37,6 +38,7 @@ export class HealthService {
     private readonly health: HealthCheckService,
     private readonly typeOrm: TypeOrmHealthIndicator,
     private readonly config: AppConfig,
+    private readonly mail: MailHealthService,
   ) {}
 
   /** A single `SELECT 1`: the cheap readiness probe for load balancers. */
@@ -46,10 +48,16 @@ export class HealthService {
     ]);
   }
 
+  /** The e-mail provider and the outbox backlog. */
+  email(): Promise<HealthReport> {
+    return this.run([() => this.mail.check()]);
+  }
+
   /** Every part's check; the overall status follows the spec's rule. */
   overall(): Promise<HealthReport> {
     return this.run([
       () => this.typeOrm.pingCheck('database').withTimeout(DATABASE_PING_TIMEOUT_MS),
+      () => this.mail.check(),
     ]);
   }
 

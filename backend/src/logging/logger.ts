@@ -75,6 +75,10 @@ export class PinoNestLogger implements LoggerService {
   private write(level: pino.Level, message: unknown, params: unknown[]): void {
     const context = typeof params.at(-1) === 'string' ? (params.at(-1) as string) : undefined;
     const logger = context ? this.root.child({ context }) : this.root;
+    if (message instanceof Error) {
+      logger[level]({ err: message }, message.message);
+      return;
+    }
     if (typeof message === 'object' && message !== null) {
       const { msg, ...fields } = message as Record<string, unknown>;
       const text = typeof params[0] === 'string' && params.length > 1 ? params[0] : msg;

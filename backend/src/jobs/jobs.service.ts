@@ -1,0 +1,99 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
+import { AppConfig } from '../config/app-config.js';
+import { DATABASE_URL } from '../database/database.module.js';
+
+export type Job<T> = PgBoss.JobWithMetadata<T>;
+
+/** pg-boss's connection for a job sent inside a transaction: the transaction's own connection. */
+function transactionDb(manager: EntityManager): PgBoss.Db {
+  const runner = manager.queryRunner;
+  if (!runner) throw new Error('Jobs sent in a transaction need the transaction’s EntityManager');
+  return {
+    executeSql: async (text, values) => ({
+      rows: (await runner.query(text, values, true)).records,
+    }),
+  };
+}
+
+/**
+ * Background jobs on pg-boss, in PostgreSQL itself: safe with several instances, and a job sent
+ * in a transaction exists only if the transaction commits.
+ */
+@Injectable()
+export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger(JobsService.name);
+  private readonly boss: PgBoss;
+  private readonly started: Promise<unknown>;
+  private resolveStarted!: () => void;
+
+  constructor(
+    @Inject(DATABASE_URL) databaseUrl: string,
+    private readonly config: AppConfig,
+  ) {
+    this.boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: 'pgboss',
+      max: 4,
+      application_name: 'leadpulse-jobs',
+    });
+    this.boss.on('error', (error) => this.logger.error({ err: error }, 'Job queue error'));
+    this.started = new Promise<void>((resolve) => (this.resolveStarted = resolve));
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.boss.start();
+    this.resolveStarted();
+  }
+
+  /** Declares a queue with its retry policy; idempotent. */
+  async createQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+    await this.started;
+    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, { name, ...options });
+    else await this.boss.createQueue(name, { name, ...options });
+  }
+
+  /** Sends a job; with a manager, as part of that manager's transaction. */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: { manager?: EntityManager } & PgBoss.SendOptions = {},
+  ): Promise<string | null> {
+    const { manager, ...sendOptions } = options;
+    return this.boss.send(
+      name,
+      data,
+      manager ? { ...sendOptions, db: transactionDb(manager) } : sendOptions,
+    );
+  }
+
+  async work<T>(name: string, handler: (job: Job<T>) => Promise<void>): Promise<void> {
+    await this.started;
+    await this.boss.work<T>(
+      name,
+      {
+        includeMetadata: true,
+        batchSize: 1,
+        pollingIntervalSeconds: this.config.jobsPollIntervalSeconds,
+      },
+      async ([job]) => handler(job),
+    );
+  }
+
+  /** Counts by state, for health checks. */
+  async queueSize(name: string): Promise<number> {
+    return this.boss.getQueueSize(name);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    // Lets running jobs finish before the database pools close.
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.config.shutdownTimeoutMs });
+  }
+}

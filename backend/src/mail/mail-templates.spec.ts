@@ -1,0 +1,105 @@
+import Handlebars from 'handlebars';
+import {
+  InvalidLinkError,
+  TEMPLATE_NAMES,
+  absoluteLink,
+  renderEmail,
+  type TemplateData,
+  type TemplateName,
+} from './mail-templates.js';
+
+const context = {
+  appName: 'LeadPulse',
+  appUrl: 'https://app.example.com',
+  supportEmail: 'help@example.com',
+};
+
+const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; subject: string } } =
+  {
+    'confirm-email': {
+      data: { firstName: 'Ada', link: '/confirm-email#token=abc' },
+      link: 'https://app.example.com/confirm-email#token=abc',
+      subject: 'Confirm your LeadPulse account',
+    },
+    welcome: {
+      data: { firstName: 'Ada', link: '/dashboard' },
+      link: 'https://app.example.com/dashboard',
+      subject: 'Welcome to LeadPulse',
+    },
+    'password-reset': {
+      data: { firstName: 'Ada', link: '/setup-password#token=r1' },
+      link: 'https://app.example.com/setup-password#token=r1',
+      subject: 'Reset your LeadPulse password',
+    },
+    'password-setup': {
+      data: { firstName: 'Ada', link: '/setup-password#token=s1' },
+      link: 'https://app.example.com/setup-password#token=s1',
+      subject: 'Set up your LeadPulse password',
+    },
+    'founding-member-welcome': {
+      data: { firstName: 'Ada', setupLink: '/setup-password#token=f1' },
+      link: 'https://app.example.com/setup-password#token=f1',
+      subject: "Welcome, founding member! You're in.",
+    },
+  };
+
+describe('e-mail templates', () => {
+  it.each(TEMPLATE_NAMES)('%s renders a subject, HTML and text with its link', (template) => {
+    const sample = samples[template];
+    const email = renderEmail(template, sample.data as Record<string, unknown>, context);
+    expect(email.subject).toBe(sample.subject);
+    expect(email.html).toContain('<!doctype html>');
+    expect(email.html).toContain('Hi Ada,');
+    expect(email.text).toContain('Hi Ada,');
+    expect(email.text).toContain('help@example.com');
+    expect(email.html).toContain('mailto:help@example.com');
+    if (sample.link) {
+      // HTML-escaped like every value (`=` becomes `&#x3D;`), which a mail client decodes.
+      expect(email.html).toContain(`href="${Handlebars.escapeExpression(sample.link)}"`);
+      expect(email.text).toContain(sample.link);
+      expect(email.links).toEqual([sample.link]);
+    }
+  });
+
+  it('greets without a name when none is known', () => {
+    const email = renderEmail('password-reset', { link: '/setup-password#token=x' }, context);
+    expect(email.text).toMatch(/^Hi,/);
+  });
+
+  it('lists the founding-member benefits of the success page', () => {
+    const email = renderEmail('founding-member-welcome', { firstName: 'Ada' }, context);
+    for (const benefit of [
+      '3 months premium access',
+      'Unlimited AI monitoring',
+      'Feature voting rights',
+      'Private community',
+    ]) {
+      expect(email.html).toContain(`<li>${benefit}</li>`);
+      expect(email.text).toContain(`- ${benefit}`);
+    }
+  });
+
+  it('escapes user-provided names in HTML', () => {
+    const email = renderEmail('welcome', { firstName: '<script>alert(1)</script>' }, context);
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;,');
+    expect(email.text).toContain('Hi <script>alert(1)</script>,');
+  });
+
+  it('takes the product name from the context', () => {
+    expect(renderEmail('welcome', {}, { ...context, appName: 'Acme' }).subject).toBe(
+      'Welcome to Acme',
+    );
+  });
+
+  it('builds links on the configured URL and refuses anything but a path', () => {
+    expect(absoluteLink('/x?y=1#z', 'https://app.example.com')).toBe(
+      'https://app.example.com/x?y=1#z',
+    );
+    expect(() => absoluteLink('https://evil.example/x', context.appUrl)).toThrow(InvalidLinkError);
+    expect(() => absoluteLink('//evil.example/x', context.appUrl)).toThrow(InvalidLinkError);
+    expect(() => renderEmail('password-reset', { link: 'https://evil.example' }, context)).toThrow(
+      InvalidLinkError,
+    );
+  });
+});

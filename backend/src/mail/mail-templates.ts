@@ -1,0 +1,222 @@
+import Handlebars from 'handlebars';
+
+/** The data each template needs. Fields ending in `link` are paths such as `/setup-password#token=…`. */
+export interface TemplateData {
+  'confirm-email': { firstName?: string; link: string };
+  welcome: { firstName?: string; link?: string };
+  'password-reset': { firstName?: string; link: string };
+  'password-setup': { firstName?: string; link: string };
+  'founding-member-welcome': { firstName?: string; setupLink?: string; dashboardLink?: string };
+}
+export type TemplateName = keyof TemplateData;
+export const TEMPLATE_NAMES: TemplateName[] = [
+  'confirm-email',
+  'welcome',
+  'password-reset',
+  'password-setup',
+  'founding-member-welcome',
+];
+
+interface TemplateSource {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The benefits listed on the founding-member success page. */
+const FOUNDING_BENEFITS = [
+  '3 months premium access',
+  'Unlimited AI monitoring',
+  'Feature voting rights',
+  'Private community',
+];
+
+const GREETING_HTML = '<p>Hi{{#if firstName}} {{firstName}}{{/if}},</p>';
+const GREETING_TEXT = 'Hi{{#if firstName}} {{firstName}}{{/if}},';
+
+const SOURCES: Record<TemplateName, TemplateSource> = {
+  'confirm-email': {
+    subject: 'Confirm your {{appName}} account',
+    html: `${GREETING_HTML}
+<p>Thanks for signing up for {{appName}}. Please confirm your e-mail address to activate your account.</p>
+{{> button href=link label="Confirm my e-mail"}}
+<p class="muted">If you did not create an account, you can ignore this e-mail.</p>`,
+    text: `${GREETING_TEXT}
+
+Thanks for signing up for {{appName}}. Please confirm your e-mail address to activate your account:
+
+{{link}}
+
+If you did not create an account, you can ignore this e-mail.`,
+  },
+  welcome: {
+    subject: 'Welcome to {{appName}}',
+    html: `${GREETING_HTML}
+<p>Welcome to {{appName}}! We're building the fastest way to turn engagement on your prospects' profiles into leads.</p>
+<p>The first features are on their way. Watch your inbox: we'll tell you as soon as they're ready.</p>
+{{#if link}}{{> button href=link label="Go to your dashboard"}}{{/if}}`,
+    text: `${GREETING_TEXT}
+
+Welcome to {{appName}}! We're building the fastest way to turn engagement on your prospects' profiles into leads.
+
+The first features are on their way. Watch your inbox: we'll tell you as soon as they're ready.
+{{#if link}}
+Your dashboard: {{link}}
+{{/if}}`,
+  },
+  'password-reset': {
+    subject: 'Reset your {{appName}} password',
+    html: `${GREETING_HTML}
+<p>We received a request to reset the password of your {{appName}} account. The link below is valid for one hour and can be used once.</p>
+{{> button href=link label="Choose a new password"}}
+<p class="muted">If you did not ask for this, you can ignore this e-mail: your password stays as it is.</p>`,
+    text: `${GREETING_TEXT}
+
+We received a request to reset the password of your {{appName}} account. This link is valid for one hour and can be used once:
+
+{{link}}
+
+If you did not ask for this, you can ignore this e-mail: your password stays as it is.`,
+  },
+  'password-setup': {
+    subject: 'Set up your {{appName}} password',
+    html: `${GREETING_HTML}
+<p>Thank you for your purchase! Your {{appName}} account is ready: choose a password to sign in.</p>
+{{> button href=link label="Set my password"}}`,
+    text: `${GREETING_TEXT}
+
+Thank you for your purchase! Your {{appName}} account is ready: choose a password to sign in:
+
+{{link}}`,
+  },
+  'founding-member-welcome': {
+    subject: "Welcome, founding member! You're in.",
+    html: `${GREETING_HTML}
+<p>Thank you for becoming one of our founding members. Here is what you get:</p>
+<ul>{{#each benefits}}<li>{{this}}</li>{{/each}}</ul>
+<p>You paid $50 for your first 3 months; after that your membership moves automatically to the Prospector plan at $75/month.</p>
+{{#if setupLink}}{{> button href=setupLink label="Set my password"}}{{else}}{{#if dashboardLink}}{{> button href=dashboardLink label="Go to your dashboard"}}{{/if}}{{/if}}`,
+    text: `${GREETING_TEXT}
+
+Thank you for becoming one of our founding members. Here is what you get:
+{{#each benefits}}
+- {{this}}
+{{/each}}
+
+You paid $50 for your first 3 months; after that your membership moves automatically to the Prospector plan at $75/month.
+{{#if setupLink}}
+Set your password: {{setupLink}}
+{{else}}{{#if dashboardLink}}
+Your dashboard: {{dashboardLink}}
+{{/if}}{{/if}}`,
+  },
+};
+
+const LAYOUT_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{subject}}</title>
+<style>
+body{margin:0;background:#f8fafc;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f172a}
+.card{max-width:560px;margin:24px auto;background:#fff;border-radius:12px;padding:32px;line-height:1.55}
+.brand{font-weight:800;color:#1d4ed8;font-size:20px;margin-bottom:24px}
+.button{display:inline-block;background:#1d4ed8;color:#fff !important;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600}
+.muted,.footer{color:#64748b;font-size:14px}.footer{max-width:560px;margin:0 auto 24px;text-align:center}
+</style></head>
+<body><div class="card"><div class="brand">{{appName}}</div>{{{body}}}</div>
+<p class="footer">Questions? Write to <a href="mailto:{{supportEmail}}">{{supportEmail}}</a>.</p></body></html>`;
+
+const LAYOUT_TEXT = `{{{body}}}
+
+--
+{{appName}} · {{appUrl}}
+Questions? Write to {{supportEmail}}.`;
+
+const handlebars = Handlebars.create();
+handlebars.registerPartial(
+  'button',
+  '<p><a class="button" href="{{href}}">{{label}}</a></p><p class="muted">Or paste this link into your browser: {{href}}</p>',
+);
+
+const compile = (source: string, escape: boolean) =>
+  handlebars.compile(source, { noEscape: !escape, strict: false });
+
+const COMPILED = Object.fromEntries(
+  Object.entries(SOURCES).map(([name, source]) => [
+    name,
+    {
+      subject: compile(source.subject, false),
+      html: compile(source.html, true),
+      text: compile(source.text, false),
+    },
+  ]),
+) as Record<
+  TemplateName,
+  {
+    subject: HandlebarsTemplateDelegate;
+    html: HandlebarsTemplateDelegate;
+    text: HandlebarsTemplateDelegate;
+  }
+>;
+const LAYOUT = { html: compile(LAYOUT_HTML, true), text: compile(LAYOUT_TEXT, false) };
+
+export interface RenderContext {
+  appName: string;
+  appUrl: string;
+  supportEmail: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  /** Every absolute link in the e-mail, for the development console. */
+  links: string[];
+}
+
+export class InvalidLinkError extends Error {}
+
+/** Turns a link path into an absolute URL on the configured public URL, never on a request's Host. */
+export function absoluteLink(path: string, appUrl: string): string {
+  if (!path.startsWith('/') || path.startsWith('//'))
+    throw new InvalidLinkError(`E-mail links must be paths, got ${path}`);
+  return `${appUrl}${path}`;
+}
+
+function withAbsoluteLinks(
+  data: Record<string, unknown>,
+  appUrl: string,
+): { data: Record<string, unknown>; links: string[] } {
+  const links: string[] = [];
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (/link$/i.test(key) && typeof value === 'string') {
+      const link = absoluteLink(value, appUrl);
+      links.push(link);
+      result[key] = link;
+    } else {
+      result[key] = value;
+    }
+  }
+  return { data: result, links };
+}
+
+export function isTemplateName(name: string): name is TemplateName {
+  return (TEMPLATE_NAMES as string[]).includes(name);
+}
+
+/** Renders a template's subject, HTML (user data escaped) and plain text. */
+export function renderEmail(
+  template: TemplateName,
+  data: Record<string, unknown>,
+  context: RenderContext,
+): RenderedEmail {
+  const compiled = COMPILED[template];
+  const { data: withLinks, links } = withAbsoluteLinks(data, context.appUrl);
+  const values = { ...withLinks, ...context, benefits: FOUNDING_BENEFITS };
+  const subject = compiled.subject(values).trim();
+  return {
+    subject,
+    html: LAYOUT.html({ ...values, subject, body: compiled.html(values) }),
+    text: LAYOUT.text({ ...values, body: compiled.text(values).trim() }),
+    links,
+  };
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { MailDeliveryService } from './mail-delivery.service.js';
+import { MailHealthService } from './mail-health.service.js';
+import { MailService } from './mail.service.js';
+
+@Module({
+  imports: [TerminusModule, JobsModule],
+  providers: [MailService, MailDeliveryService, MailHealthService],
+  exports: [MailService, MailDeliveryService, MailHealthService],
+})
+export class MailModule {}

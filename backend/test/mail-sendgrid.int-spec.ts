@@ -1,0 +1,193 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { MailDeliveryService } from '../src/mail/mail-delivery.service.js';
+import { MailService } from '../src/mail/mail.service.js';
+import { EmailEntity } from '../src/mail/email.entity.js';
+import { resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
+
+interface Captured {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
+
+/** A stand-in for SendGrid's HTTP API that records requests and answers from a script. */
+class FakeSendGrid {
+  requests: Captured[] = [];
+  /** Status codes to answer, in order; 202 once they run out. */
+  script: number[] = [];
+  private server: Server;
+  url = '';
+
+  constructor() {
+    this.server = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        this.requests.push({
+          method: request.method!,
+          url: request.url!,
+          headers: request.headers,
+          body: JSON.parse(raw),
+        });
+        const status = this.script.shift() ?? 202;
+        if (status === 202) {
+          response.writeHead(202, { 'x-message-id': `msg-${this.requests.length}` }).end();
+        } else {
+          response
+            .writeHead(status, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({
+                errors: [
+                  {
+                    message:
+                      status === 400
+                        ? 'The from address does not match a verified Sender Identity.'
+                        : 'Try again later',
+                    field: null,
+                  },
+                ],
+              }),
+            );
+        }
+      });
+    });
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  for(emailId: string): Captured[] {
+    return this.requests.filter(
+      (request) => (request.body.custom_args as Record<string, string>)?.email_id === emailId,
+    );
+  }
+}
+
+describe('delivery through SendGrid', () => {
+  const sendgrid = new FakeSendGrid();
+  let t: TestApp;
+  let mail: MailService;
+  const emails = () => t.dataSource.getRepository(EmailEntity);
+  const enqueue = (to: string, firstName = 'Ada') =>
+    t.dataSource.transaction((manager) =>
+      mail.enqueue(manager, {
+        to,
+        template: 'password-setup',
+        data: { firstName, link: '/setup-password#token=abc' },
+      }),
+    );
+  const finalState = (id: string) =>
+    waitFor(
+      async () => {
+        const row = await emails().findOneByOrFail({ id });
+        return row.status === 'queued' ? undefined : row;
+      },
+      30_000,
+      `e-mail ${id} to be sent or failed`,
+    );
+
+  beforeAll(async () => {
+    await sendgrid.listen();
+    t = await startTestApp({
+      env: {
+        SENDGRID_API_KEY: 'SG.test-key-0123456789',
+        SENDGRID_API_URL: sendgrid.url,
+        MAIL_FROM: 'LeadPulse <hello@leadpulse.example>',
+        SUPPORT_EMAIL: 'support@leadpulse.example',
+        MAIL_RETRY_DELAY_SECONDS: '1',
+        JOBS_POLL_INTERVAL_SECONDS: '0.5',
+      },
+    });
+    await resetDatabase(t.dataSource);
+    mail = t.app.get(MailService);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sendgrid.close();
+  });
+  beforeEach(() => {
+    sendgrid.script = [];
+  });
+
+  it('sends the exact request SendGrid expects and records the message id', async () => {
+    const queued = await enqueue('buyer@example.com');
+    const sent = await finalState(queued.id);
+    expect(sent).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      provider_message_id: expect.stringMatching(/^msg-/),
+    });
+
+    const [request] = sendgrid.for(queued.id);
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/v3/mail/send');
+    expect(request.headers.authorization).toBe('Bearer SG.test-key-0123456789');
+    const rendered = mail.render('password-setup', {
+      firstName: 'Ada',
+      link: '/setup-password#token=abc',
+    });
+    expect(request.body).toEqual({
+      personalizations: [{ to: [{ email: 'buyer@example.com' }] }],
+      from: { email: 'hello@leadpulse.example', name: 'LeadPulse' },
+      reply_to: { email: 'support@leadpulse.example' },
+      subject: 'Set up your LeadPulse password',
+      content: [
+        { type: 'text/plain', value: rendered.text },
+        { type: 'text/html', value: rendered.html },
+      ],
+      custom_args: { email_id: queued.id },
+      categories: ['password-setup'],
+    });
+    expect(rendered.text).toContain('http://localhost:3000/setup-password#token=abc');
+  });
+
+  it('retries a 500 and a 429 with backoff, then records the e-mail as sent', async () => {
+    sendgrid.script = [500, 429];
+    const queued = await enqueue('retry@example.com');
+    const sent = await finalState(queued.id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+    expect(sendgrid.for(queued.id)).toHaveLength(3);
+  }, 40_000);
+
+  it('fails at once on another 4xx and keeps the provider’s error', async () => {
+    sendgrid.script = [400];
+    const queued = await enqueue('refused@example.com');
+    const failed = await finalState(queued.id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.last_error).toBe(
+      'SendGrid 400: The from address does not match a verified Sender Identity.',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(sendgrid.for(queued.id)).toHaveLength(1);
+  });
+
+  it('sends once when the same delivery job runs twice at the same time, and never resends a sent e-mail', async () => {
+    const delivery = t.app.get(MailDeliveryService);
+    // Written without a job, so only the two runs below can deliver it.
+    const row = await emails().save(
+      emails().create({
+        to_email: 'twice@example.com',
+        template: 'welcome',
+        subject: 'Welcome to LeadPulse',
+        data: { firstName: 'Twice' },
+      }),
+    );
+    const job = { data: { emailId: row.id }, retryCount: 0, retryLimit: 5 };
+    await Promise.all([delivery.handle(job), delivery.handle(job)]);
+    await delivery.handle(job);
+
+    expect(sendgrid.for(row.id)).toHaveLength(1);
+    expect(await emails().findOneByOrFail({ id: row.id })).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+    });
+  });
+});
