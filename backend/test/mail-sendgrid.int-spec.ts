@@ -35,21 +35,19 @@ class FakeSendGrid {
         if (status === 202) {
           response.writeHead(202, { 'x-message-id': `msg-${this.requests.length}` }).end();
         } else {
-          response
-            .writeHead(status, { 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({
-                errors: [
-                  {
-                    message:
-                      status === 400
-                        ? 'The from address does not match a verified Sender Identity.'
-                        : 'Try again later',
-                    field: null,
-                  },
-                ],
-              }),
-            );
+          response.writeHead(status, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              errors: [
+                {
+                  message:
+                    status === 400
+                      ? 'The from address does not match a verified Sender Identity.'
+                      : 'Try again later',
+                  field: null,
+                },
+              ],
+            }),
+          );
         }
       });
     });
