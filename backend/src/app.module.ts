@@ -1,10 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { UsersModule } from './users/users.module.js';
 
 @Module({})
 export class AppModule {
@@ -15,6 +17,8 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl),
         MailModule,
+        AuthModule,
+        UsersModule,
         HealthModule,
         LogsModule,
       ],

@@ -35,7 +35,7 @@ export async function createApp({
     loggerInstance: logger,
     logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // A caller's own request id is kept when it is sane, so logs can be followed across services.
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];

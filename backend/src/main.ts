@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createApp } from './app.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/environment.js';
+import { withJwtSecret } from './config/jwt-secret.js';
 import { DataFolderLockedError } from './database/data-folder-lock.js';
 import { openDatabase } from './database/open-database.js';
 import { createRootLogger } from './logging/logger.js';
@@ -9,7 +10,7 @@ import { createRootLogger } from './logging/logger.js';
 async function bootstrap(): Promise<void> {
   let config: AppConfig;
   try {
-    config = AppConfig.fromEnvironment();
+    config = withJwtSecret(AppConfig.fromEnvironment());
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -1,3 +1,4 @@
 export * from './plans.js';
 export * from './display.js';
 export * from './health.js';
+export * from './messages.js';

@@ -7,7 +7,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody } from './app.exception.js';
+import { AppException, type ErrorBody } from './app.exception.js';
 
 const CODES: Record<number, string> = {
   400: 'bad_request',
@@ -92,6 +92,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
         `Unhandled error on ${request.method} ${request.url.split('?')[0]}`,
       );
     }
+    if (exception instanceof AppException && exception.headers)
+      void reply.headers(exception.headers);
     void reply.status(body.statusCode).send(body);
   }
 }

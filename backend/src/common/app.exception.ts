@@ -17,6 +17,8 @@ export class AppException extends HttpException {
     status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Response headers that go with the error, such as Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(
       { statusCode: status, code, message, ...(errors ? { errors } : {}) } satisfies ErrorBody,

@@ -30,6 +30,23 @@ export class AppConfig {
     retryLimit: number;
   };
   readonly jobsPollIntervalSeconds: number;
+  readonly auth: {
+    accessTtlSeconds: number;
+    refreshTtlDays: number;
+    passwordMinLength: number;
+    adminEmail: string | undefined;
+    adminPassword: string | undefined;
+  };
+  readonly redisUrl: string | undefined;
+  readonly trustProxy: boolean;
+  readonly rateLimits: {
+    loginPerAccount: { limit: number; windowSeconds: number };
+    loginPerIp: { limit: number; windowSeconds: number };
+    signup: { limit: number; windowSeconds: number };
+    recover: { limit: number; windowSeconds: number };
+    confirm: { limit: number; windowSeconds: number };
+    refresh: { limit: number; windowSeconds: number };
+  };
   readonly version = '1.0.0';
 
   constructor(values: ConfigValues) {
@@ -68,6 +85,29 @@ export class AppConfig {
         retryLimit: vars.MAIL_RETRY_LIMIT,
       },
       jobsPollIntervalSeconds: vars.JOBS_POLL_INTERVAL_SECONDS,
+      auth: {
+        accessTtlSeconds: vars.JWT_ACCESS_TTL_SECONDS,
+        refreshTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,
+        passwordMinLength: vars.PASSWORD_MIN_LENGTH,
+        adminEmail: vars.ADMIN_EMAIL,
+        adminPassword: vars.ADMIN_PASSWORD,
+      },
+      redisUrl: vars.REDIS_URL,
+      trustProxy: vars.TRUST_PROXY,
+      rateLimits: {
+        loginPerAccount: {
+          limit: vars.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+          windowSeconds: vars.LOGIN_ACCOUNT_WINDOW_SECONDS,
+        },
+        loginPerIp: {
+          limit: vars.LOGIN_MAX_FAILURES_PER_IP,
+          windowSeconds: vars.LOGIN_IP_WINDOW_SECONDS,
+        },
+        signup: { limit: vars.RATE_LIMIT_SIGNUP, windowSeconds: 900 },
+        recover: { limit: vars.RATE_LIMIT_RECOVER, windowSeconds: 900 },
+        confirm: { limit: vars.RATE_LIMIT_CONFIRM, windowSeconds: 900 },
+        refresh: { limit: vars.RATE_LIMIT_REFRESH, windowSeconds: 900 },
+      },
     });
   }
 

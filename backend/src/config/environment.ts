@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
+  IsBoolean,
+  IsEmail,
   IsIn,
   IsInt,
   IsNumber,
@@ -19,6 +21,11 @@ const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
 /** The environment variables the backend reads; every one is documented in the README. */
+const booleanFromEnv = () =>
+  Transform(({ value }: { value: unknown }) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  );
+
 export class EnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
@@ -74,6 +81,78 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(0)
   SHUTDOWN_TIMEOUT_MS: number = 10_000;
+
+  @IsInt()
+  @Min(60)
+  JWT_ACCESS_TTL_SECONDS: number = 3600;
+
+  @IsInt()
+  @Min(1)
+  REFRESH_TOKEN_TTL_DAYS: number = 30;
+
+  @IsInt()
+  @Min(1)
+  @Max(128)
+  PASSWORD_MIN_LENGTH: number = 6;
+
+  /** With ADMIN_PASSWORD: an administrator created or promoted at every start. */
+  @ValidateIf(
+    (env: EnvironmentVariables) =>
+      env.ADMIN_PASSWORD !== undefined || env.ADMIN_EMAIL !== undefined,
+  )
+  @IsEmail(
+    {},
+    { message: 'ADMIN_EMAIL must be an e-mail address, and is required with ADMIN_PASSWORD' },
+  )
+  ADMIN_EMAIL?: string;
+
+  @ValidateIf((env: EnvironmentVariables) => env.ADMIN_EMAIL !== undefined)
+  @IsString({ message: 'ADMIN_PASSWORD is required with ADMIN_EMAIL' })
+  @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters long' })
+  ADMIN_PASSWORD?: string;
+
+  /** Rate-limit counters live here when set (shared by every instance), else in PostgreSQL. */
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL?: string;
+
+  /** Trust X-Forwarded-For from a load balancer in front; off, a client could forge its IP. */
+  @booleanFromEnv()
+  @IsBoolean()
+  TRUST_PROXY: boolean = false;
+
+  @IsInt()
+  @Min(1)
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: number = 10;
+
+  @IsInt()
+  @Min(1)
+  LOGIN_ACCOUNT_WINDOW_SECONDS: number = 900;
+
+  @IsInt()
+  @Min(1)
+  LOGIN_MAX_FAILURES_PER_IP: number = 30;
+
+  @IsInt()
+  @Min(1)
+  LOGIN_IP_WINDOW_SECONDS: number = 300;
+
+  /** Requests per IP per 15 minutes on the other auth endpoints. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_SIGNUP: number = 20;
+
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_RECOVER: number = 20;
+
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_CONFIRM: number = 60;
+
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_REFRESH: number = 600;
 
   /** Without it, e-mails stay in the outbox as `logged` and their links are printed. */
   @IsOptional()

@@ -10,6 +10,77 @@ import { DataFolderLock } from './data-folder-lock.js';
 /** Above the sum of every pool that connects (TypeORM, the job queue, admin tools). */
 const MAX_CONNECTIONS = 100;
 
+/** Frontend messages that open or continue an extended-protocol cycle, which Sync closes. */
+const EXTENDED_PROTOCOL = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((type) => type.charCodeAt(0)));
+
+interface QueuedMessage {
+  handlerId: number;
+  message: Uint8Array;
+  onData: (data: Uint8Array) => void;
+  resolve: (bytes: number) => void;
+  reject: (error: unknown) => void;
+}
+
+interface QueryQueue {
+  db: PGlite;
+  queue: QueuedMessage[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  cycleOpen?: boolean;
+  processQueue(): Promise<void>;
+  clearTransactionIfNeeded(handlerId: number): Promise<void>;
+}
+
+/**
+ * Every connection shares PGlite's one session, and pglite-socket 0.2.17 runs their messages one
+ * at a time in arrival order, keeping a connection's messages together only inside a
+ * transaction. Two connections running parameterised queries at once then interleave Parse and
+ * Bind, and one fails with "unnamed prepared statement does not exist". This keeps each
+ * connection's Parse…Sync cycle together too.
+ */
+function serialiseProtocolCycles(server: PGLiteSocketServer): void {
+  const queue = (server as unknown as { queryQueue: QueryQueue }).queryQueue;
+  queue.processQueue = async function (this: QueryQueue) {
+    if (this.processing || this.queue.length === 0) return;
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const owner = this.db.isInTransaction() || this.cycleOpen ? this.lastHandlerId : null;
+        const index = owner === null ? 0 : this.queue.findIndex((item) => item.handlerId === owner);
+        if (index === -1) break; // the owner's next message has not arrived yet
+        const [item] = this.queue.splice(index, 1);
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(item.message, {
+              onRawData: (data) => {
+                bytes += data.length;
+                item.onData(data);
+              },
+            }),
+          );
+        } catch (error) {
+          item.reject(error);
+          continue;
+        }
+        this.cycleOpen = EXTENDED_PROTOCOL.has(item.message[0]);
+        this.lastHandlerId = item.handlerId;
+        item.resolve(bytes);
+      }
+    } finally {
+      this.processing = false;
+    }
+  };
+  // A connection that goes away mid-transaction or mid-cycle must not hold the queue.
+  queue.clearTransactionIfNeeded = async function (this: QueryQueue, handlerId: number) {
+    if (this.lastHandlerId !== handlerId) return;
+    if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
+    this.cycleOpen = false;
+    this.lastHandlerId = null;
+    await this.processQueue();
+  };
+}
+
 /**
  * PostgreSQL compiled to WebAssembly, running inside this process with its data under
  * `<dataDir>/pg`, reachable over a loopback socket so that the same `pg` driver, migrations and
@@ -39,6 +110,7 @@ export class EmbeddedDatabase {
         port: 0,
         maxConnections: MAX_CONNECTIONS,
       });
+      serialiseProtocolCycles(server);
       await server.start();
       const port = Number(server.getServerConn().split(':').at(-1));
       lock.update({ port });

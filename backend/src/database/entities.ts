@@ -1,7 +1,18 @@
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
+import { AuthTokenEntity } from '../auth/auth-token.entity.js';
+import { RefreshTokenEntity } from '../auth/refresh-token.entity.js';
+import { RateLimitCounterEntity } from '../rate-limit/rate-limit-counter.entity.js';
 import { EmailEntity } from '../mail/email.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
 /** Every entity, listed explicitly so that the same list serves the app, the CLI and the tests. */
-export const ENTITIES = [AuthAccountEntity, EmailEntity, PlanEntity, UserEntity];
+export const ENTITIES = [
+  AuthAccountEntity,
+  AuthTokenEntity,
+  EmailEntity,
+  PlanEntity,
+  RateLimitCounterEntity,
+  RefreshTokenEntity,
+  UserEntity,
+];

@@ -18,12 +18,23 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
 }
 
 /**
- * For command-line tools: the configured server, or the embedded database if no server runs on
- * it. A running server holds the folder's lock, and the tool says so instead of corrupting it.
+ * For command-line tools: the configured server, or the embedded database. A running server holds
+ * the folder's lock: a tool either works through that server's socket (`viaRunningServer`) or
+ * says so, rather than opening the folder a second time and corrupting it.
  */
-export async function openDatabaseForTool(config: AppConfig): Promise<DatabaseHandle> {
+export async function openDatabaseForTool(
+  config: AppConfig,
+  options: { viaRunningServer?: boolean } = {},
+): Promise<DatabaseHandle> {
   if (!config.databaseUrl) {
     const holder = DataFolderLock.readHolder(config.dataDir);
+    if (holder?.port && options.viaRunningServer) {
+      return {
+        url: `postgres://postgres@127.0.0.1:${holder.port}/postgres`,
+        embedded: true,
+        close: async () => undefined,
+      };
+    }
     if (holder) throw new DataFolderLockedError(config.dataDir, holder);
   }
   return openDatabase(config);

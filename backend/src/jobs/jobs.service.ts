@@ -12,6 +12,8 @@ import { DATABASE_URL } from '../database/database.module.js';
 
 export type Job<T> = PgBoss.JobWithMetadata<T>;
 
+const JOB_BATCH_SIZE = 20;
+
 /** pg-boss's connection for a job sent inside a transaction: the transaction's own connection. */
 function transactionDb(manager: EntityManager): PgBoss.Db {
   const runner = manager.queryRunner;
@@ -74,16 +76,31 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     );
   }
 
+  /**
+   * Runs `handler` for each job of the queue. Jobs are fetched in batches (a worker waits the
+   * polling interval between fetches, so one job per fetch would cap a burst at a few a second);
+   * a job whose handler throws is failed alone and retried by its queue's policy.
+   */
   async work<T>(name: string, handler: (job: Job<T>) => Promise<void>): Promise<void> {
     await this.started;
     await this.boss.work<T>(
       name,
       {
         includeMetadata: true,
-        batchSize: 1,
+        batchSize: JOB_BATCH_SIZE,
         pollingIntervalSeconds: this.config.jobsPollIntervalSeconds,
       },
-      async ([job]) => handler(job),
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job);
+          } catch (error) {
+            await this.boss.fail(name, job.id, {
+              message: (error as Error).message ?? String(error),
+            });
+          }
+        }
+      },
     );
   }
 

@@ -20,11 +20,14 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
 export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
   return AppConfig.fromEnvironment({
     NODE_ENV: 'test',
     APP_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
     ...env,
   });
 }
@@ -54,4 +57,7 @@ export async function resetDatabase(dataSource: DataSource): Promise<void> {
     .map((table) => `"${table}"`);
   if (tables.length > 0)
     await dataSource.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+  // Jobs left by an earlier file would keep the workers busy with rows that no longer exist.
+  const [{ jobs }] = await dataSource.query(`SELECT to_regclass('pgboss.job') IS NOT NULL AS jobs`);
+  if (jobs) await dataSource.query(`DELETE FROM pgboss.job`);
 }

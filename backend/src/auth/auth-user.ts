@@ -1,0 +1,44 @@
+import type { AuthAccountEntity, AuthMetadata } from './auth-account.entity.js';
+
+/** The auth user of member-site.md section 3. */
+export interface AuthUserView {
+  id: string;
+  email: string;
+  created_at: Date;
+  email_confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  metadata: AuthMetadata;
+  /** Multi-factor screens are not part of this build yet. */
+  factors: never[];
+}
+
+export interface Session {
+  access_token: string;
+  token_type: 'bearer';
+  /** Seconds the access token lives. */
+  expires_in: number;
+  /** Unix time (seconds) when the access token expires. */
+  expires_at: number;
+  refresh_token: string;
+  user: AuthUserView;
+}
+
+export function toAuthUserView(account: AuthAccountEntity): AuthUserView {
+  return {
+    id: account.id,
+    email: account.email,
+    created_at: account.created_at,
+    email_confirmed_at: account.email_confirmed_at,
+    last_sign_in_at: account.last_sign_in_at,
+    metadata: account.metadata,
+    factors: [],
+  };
+}
+
+/** What a verified access token says about its bearer. */
+export interface AuthenticatedUser {
+  accountId: string;
+  email: string;
+  /** The refresh-token family of this sign-in. */
+  sessionId: string;
+}

@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { AppConfig } from '../config/app-config.js';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { AccountEmailsService } from './account-emails.service.js';
+import { AdminBootstrapService } from './admin-bootstrap.service.js';
+import { AuthTokensService } from './auth-tokens.service.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { AdminGuard, JwtAuthGuard } from './guards.js';
+import { JwtStrategy } from './jwt.strategy.js';
+import { PasswordsService } from './passwords.service.js';
+import { SessionsService } from './sessions.service.js';
+
+@Module({
+  imports: [
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { algorithm: 'HS256' },
+      }),
+    }),
+    JobsModule,
+    MailModule,
+    RateLimitModule,
+  ],
+  controllers: [AuthController],
+  providers: [
+    AccountEmailsService,
+    AdminBootstrapService,
+    AuthService,
+    AuthTokensService,
+    JwtStrategy,
+    JwtAuthGuard,
+    AdminGuard,
+    PasswordsService,
+    SessionsService,
+  ],
+  exports: [JwtAuthGuard, AdminGuard, PasswordsService, AuthTokensService, SessionsService],
+})
+export class AuthModule {}

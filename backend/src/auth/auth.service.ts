@@ -1,0 +1,246 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { isEmail } from 'class-validator';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MESSAGES } from '@leadpulse/common';
+import { AppException } from '../common/app.exception.js';
+import { MailService } from '../mail/mail.service.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { UserEntity } from '../users/user.entity.js';
+import { AuthAccountEntity } from './auth-account.entity.js';
+import { AuthTokensService } from './auth-tokens.service.js';
+import { toAuthUserView, type AuthUserView, type Session } from './auth-user.js';
+import { PasswordsService } from './passwords.service.js';
+import { SessionsService } from './sessions.service.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+const invalidLink = () =>
+  new AppException('invalid_token', 400, MESSAGES.setupPassword.invalidLink);
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** "Ada Lovelace King" → first "Ada", last "Lovelace King" (DESIGN decisions). */
+export function splitName(name: string): { first_name: string; last_name: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first_name: first.slice(0, 100), last_name: rest.join(' ').slice(0, 100) };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === '23505';
+}
+
+/** Sign-up, confirmation, sign-in and password changes. */
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly passwords: PasswordsService,
+    private readonly tokens: AuthTokensService,
+    private readonly sessions: SessionsService,
+    private readonly mail: MailService,
+    private readonly rateLimits: RateLimitService,
+  ) {}
+
+  async signup(
+    input: { email: string; password: string; name: string },
+    client: ClientInfo,
+  ): Promise<AuthUserView> {
+    await this.rateLimits.consume('signup', client.ip);
+    const email = normaliseEmail(input.email);
+    if (!isEmail(email)) throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
+    this.passwords.assertAcceptable(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
+    const names = splitName(input.name);
+
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        if (await manager.getRepository(AuthAccountEntity).existsBy({ email }))
+          throw this.emailExists();
+        const account = await manager.getRepository(AuthAccountEntity).save(
+          manager.getRepository(AuthAccountEntity).create({
+            email,
+            password_hash: passwordHash,
+            metadata: { name: input.name.trim(), source: 'regular_signup', ...names },
+          }),
+        );
+        const user = await this.linkOrCreateUser(manager, account, names);
+        const token = await this.tokens.create(manager, account.id, 'email_confirmation');
+        await this.mail.enqueue(manager, {
+          to: email,
+          template: 'confirm-email',
+          data: { firstName: names.first_name, link: `/confirm-email#token=${token}` },
+          userId: user.id,
+        });
+        await this.mail.enqueue(manager, {
+          to: email,
+          template: 'welcome',
+          data: { firstName: names.first_name, link: '/dashboard' },
+          userId: user.id,
+        });
+        return toAuthUserView(account);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.emailExists();
+      throw error;
+    }
+  }
+
+  /** Confirms the e-mail, activates a pending member and signs them in. */
+  async confirm(token: string, client: ClientInfo): Promise<Session> {
+    await this.rateLimits.consume('confirm', client.ip);
+    return this.dataSource.transaction(async (manager) => {
+      const used = await this.tokens.consume(manager, token, ['email_confirmation']);
+      if (!used)
+        throw new AppException('invalid_token', 400, MESSAGES.session.invalidConfirmationLink);
+      const account = await this.markConfirmed(manager, used.auth_account_id);
+      await manager
+        .getRepository(UserEntity)
+        .update({ auth_user_id: account.id, status: 'pending' }, { status: 'active' });
+      return this.sessions.start(manager, account, client.userAgent);
+    });
+  }
+
+  async login(input: { email: string; password: string }, client: ClientInfo): Promise<Session> {
+    const email = normaliseEmail(input.email);
+    await this.rateLimits.assertLoginAllowed(email, client.ip);
+    const account = await this.dataSource.getRepository(AuthAccountEntity).findOneBy({ email });
+    // Unknown e-mails are checked against a decoy hash: same answer, comparable time.
+    if (!(await this.passwords.verify(account?.password_hash, input.password)) || !account) {
+      await this.rateLimits.recordLoginFailure(email, client.ip);
+      throw new AppException('invalid_credentials', 400, MESSAGES.login.invalidCredentials);
+    }
+    if (!account.email_confirmed_at) {
+      throw new AppException('email_not_confirmed', 403, MESSAGES.login.emailNotConfirmed);
+    }
+    await this.rateLimits.recordLoginSuccess(email);
+    return this.dataSource.transaction(async (manager) => {
+      account.last_sign_in_at = new Date();
+      await manager
+        .getRepository(AuthAccountEntity)
+        .update(account.id, { last_sign_in_at: account.last_sign_in_at });
+      return this.sessions.start(manager, account, client.userAgent);
+    });
+  }
+
+  async refresh(refreshToken: string, client: ClientInfo): Promise<Session> {
+    await this.rateLimits.consume('refresh', client.ip);
+    return this.sessions.refresh(refreshToken, client.userAgent);
+  }
+
+  logout(refreshToken: string): Promise<void> {
+    return this.sessions.endByRefreshToken(refreshToken);
+  }
+
+  /**
+   * Sets a password through a reset or setup link: confirms the e-mail, activates the member,
+   * ends every other sign-in and starts a new one.
+   */
+  async resetPassword(token: string, password: string, client: ClientInfo): Promise<Session> {
+    await this.rateLimits.consume('confirm', client.ip);
+    this.passwords.assertAcceptable(password);
+    const passwordHash = await this.passwords.hash(password);
+    return this.dataSource.transaction(async (manager) => {
+      const used = await this.tokens.consume(manager, token, ['password_reset', 'password_setup']);
+      if (!used) throw invalidLink();
+      await manager
+        .getRepository(AuthAccountEntity)
+        .update(used.auth_account_id, { password_hash: passwordHash });
+      const account = await this.markConfirmed(manager, used.auth_account_id);
+      await manager.query(
+        `UPDATE users SET password_set = true, status = CASE WHEN status IN ('pending', 'paid') THEN 'active' ELSE status END, updated_at = now()
+         WHERE auth_user_id = $1`,
+        [account.id],
+      );
+      await this.tokens.retire(manager, account.id, ['password_reset', 'password_setup']);
+      await this.sessions.endAll(manager, account.id);
+      return this.sessions.start(manager, account, client.userAgent);
+    });
+  }
+
+  /** Changes the password of a signed-in member after checking the current one; other sign-ins end. */
+  async changePassword(
+    accountId: string,
+    sessionId: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<void> {
+    const account = await this.dataSource
+      .getRepository(AuthAccountEntity)
+      .findOneByOrFail({ id: accountId });
+    if (!(await this.passwords.verify(account.password_hash, currentPassword))) {
+      throw new AppException(
+        'invalid_current_password',
+        400,
+        MESSAGES.settings.currentPasswordWrong,
+      );
+    }
+    this.passwords.assertAcceptable(newPassword);
+    const passwordHash = await this.passwords.hash(newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      await manager
+        .getRepository(AuthAccountEntity)
+        .update(accountId, { password_hash: passwordHash });
+      await manager
+        .getRepository(UserEntity)
+        .update({ auth_user_id: accountId }, { password_set: true });
+      await this.sessions.endAll(manager, accountId, sessionId);
+    });
+  }
+
+  async user(accountId: string): Promise<AuthUserView> {
+    return toAuthUserView(
+      await this.dataSource.getRepository(AuthAccountEntity).findOneByOrFail({ id: accountId }),
+    );
+  }
+
+  private emailExists(): AppException {
+    return new AppException('email_exists', 409, MESSAGES.signup.emailExists);
+  }
+
+  private async markConfirmed(
+    manager: EntityManager,
+    accountId: string,
+  ): Promise<AuthAccountEntity> {
+    await manager.query(
+      `UPDATE auth_accounts SET email_confirmed_at = COALESCE(email_confirmed_at, now()), updated_at = now() WHERE id = $1`,
+      [accountId],
+    );
+    return manager.getRepository(AuthAccountEntity).findOneByOrFail({ id: accountId });
+  }
+
+  /** A customer record for the e-mail may exist already (waitlist, purchase): link it, else create one. */
+  private async linkOrCreateUser(
+    manager: EntityManager,
+    account: AuthAccountEntity,
+    names: { first_name: string; last_name: string },
+  ): Promise<UserEntity> {
+    const users = manager.getRepository(UserEntity);
+    const existing = await users.findOne({
+      where: { email: account.email },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (existing) {
+      await users.update(existing.id, {
+        auth_user_id: account.id,
+        first_name: existing.first_name || names.first_name,
+        last_name: existing.last_name || names.last_name,
+      });
+      return { ...existing, auth_user_id: account.id };
+    }
+    return users.save(
+      users.create({
+        email: account.email,
+        ...names,
+        status: 'pending',
+        founding_member: false,
+        auth_user_id: account.id,
+      }),
+    );
+  }
+}

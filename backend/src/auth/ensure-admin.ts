@@ -1,0 +1,55 @@
+import type { EntityManager } from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
+import { AuthAccountEntity } from './auth-account.entity.js';
+import { normaliseEmail } from './auth.service.js';
+
+/**
+ * Creates or promotes a confirmed administrator; running it again changes nothing. The password
+ * replaces an existing one only when asked (the create-admin command), not at every start.
+ */
+export async function ensureAdmin(
+  manager: EntityManager,
+  input: { email: string; passwordHash: string; overwritePassword: boolean },
+): Promise<{ created: boolean }> {
+  const email = normaliseEmail(input.email);
+  const accounts = manager.getRepository(AuthAccountEntity);
+  let account = await accounts.findOneBy({ email });
+  const created = !account;
+  if (!account) {
+    account = await accounts.save(
+      accounts.create({
+        email,
+        password_hash: input.passwordHash,
+        email_confirmed_at: new Date(),
+        metadata: { source: 'admin' },
+      }),
+    );
+  } else {
+    await accounts.update(account.id, {
+      email_confirmed_at: account.email_confirmed_at ?? new Date(),
+      ...(input.overwritePassword || !account.password_hash
+        ? { password_hash: input.passwordHash }
+        : {}),
+    });
+  }
+
+  const users = manager.getRepository(UserEntity);
+  const user = await users.findOneBy({ email });
+  if (!user) {
+    await users.insert({
+      email,
+      status: 'active',
+      is_admin: true,
+      password_set: true,
+      auth_user_id: account.id,
+    });
+  } else {
+    await users.update(user.id, {
+      is_admin: true,
+      auth_user_id: account.id,
+      password_set: true,
+      status: user.status === 'inactive' ? user.status : 'active',
+    });
+  }
+  return { created };
+}

@@ -1,0 +1,157 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
+import { MESSAGES } from '@leadpulse/common';
+import { AppException } from '../common/app.exception.js';
+import { AppConfig } from '../config/app-config.js';
+import { AuthAccountEntity } from './auth-account.entity.js';
+import { sha256 } from './auth-tokens.service.js';
+import { toAuthUserView, type Session } from './auth-user.js';
+import { RefreshTokenEntity } from './refresh-token.entity.js';
+
+/** A token presented again this soon after its rotation gets the same successor (concurrent tabs). */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+export const JWT_ISSUER = 'leadpulse';
+export const JWT_AUDIENCE = 'leadpulse-api';
+
+const invalidRefreshToken = () =>
+  new AppException('invalid_refresh_token', 401, MESSAGES.session.expired);
+
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly jwt: JwtService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /** Starts a new sign-in (a new refresh-token family). */
+  async start(
+    manager: EntityManager,
+    account: AuthAccountEntity,
+    userAgent?: string,
+  ): Promise<Session> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const familyId = randomUUID();
+    await this.storeRefreshToken(manager, refreshToken, familyId, account.id, userAgent);
+    return this.session(account, familyId, refreshToken);
+  }
+
+  /**
+   * Rotates a refresh token. Concurrent requests with the same token inside the grace period all
+   * get the same successor; the token presented after that revokes its whole family.
+   */
+  async refresh(refreshToken: string, userAgent?: string): Promise<Session> {
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const current = await manager.getRepository(RefreshTokenEntity).findOne({
+        where: { token_hash: sha256(refreshToken) },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!current || current.revoked_at || current.expires_at <= new Date())
+        return { kind: 'invalid' as const };
+      const account = await manager
+        .getRepository(AuthAccountEntity)
+        .findOneByOrFail({ id: current.auth_account_id });
+      const successor = this.successorOf(refreshToken);
+
+      if (!current.used_at) {
+        await manager.getRepository(RefreshTokenEntity).update(current.id, { used_at: new Date() });
+        await this.storeRefreshToken(manager, successor, current.family_id, account.id, userAgent);
+        return {
+          kind: 'ok' as const,
+          session: this.session(account, current.family_id, successor),
+        };
+      }
+      if (Date.now() - current.used_at.getTime() <= REFRESH_REUSE_GRACE_MS) {
+        return {
+          kind: 'ok' as const,
+          session: this.session(account, current.family_id, successor),
+        };
+      }
+      // A token used once already, presented again later: it may have been stolen.
+      await this.revokeFamily(manager, current.family_id);
+      return { kind: 'reused' as const };
+    });
+    if (outcome.kind !== 'ok') throw invalidRefreshToken();
+    return outcome.session;
+  }
+
+  /** Ends the sign-in that the token belongs to. */
+  async endByRefreshToken(refreshToken: string): Promise<void> {
+    const token = await this.dataSource
+      .getRepository(RefreshTokenEntity)
+      .findOneBy({ token_hash: sha256(refreshToken) });
+    if (token) await this.revokeFamily(this.dataSource.manager, token.family_id);
+  }
+
+  /** Ends every sign-in of an account but, optionally, one. */
+  async endAll(
+    manager: EntityManager,
+    authAccountId: string,
+    exceptFamilyId?: string,
+  ): Promise<void> {
+    await manager.getRepository(RefreshTokenEntity).update(
+      {
+        auth_account_id: authAccountId,
+        revoked_at: IsNull(),
+        ...(exceptFamilyId ? { family_id: Not(exceptFamilyId) } : {}),
+      },
+      { revoked_at: new Date() },
+    );
+  }
+
+  private async revokeFamily(manager: EntityManager, familyId: string): Promise<void> {
+    await manager
+      .getRepository(RefreshTokenEntity)
+      .update({ family_id: familyId, revoked_at: IsNull() }, { revoked_at: new Date() });
+  }
+
+  /** Derived, not random, so that every concurrent rotation of one token yields the same successor. */
+  private successorOf(refreshToken: string): string {
+    return createHmac('sha256', `${this.config.jwtSecret}:refresh-rotation`)
+      .update(refreshToken)
+      .digest('base64url');
+  }
+
+  private async storeRefreshToken(
+    manager: EntityManager,
+    token: string,
+    familyId: string,
+    authAccountId: string,
+    userAgent?: string,
+  ): Promise<void> {
+    await manager.getRepository(RefreshTokenEntity).insert({
+      token_hash: sha256(token),
+      family_id: familyId,
+      auth_account_id: authAccountId,
+      expires_at: new Date(Date.now() + this.config.auth.refreshTtlDays * 86_400_000),
+      user_agent: userAgent?.slice(0, 300) ?? null,
+    });
+  }
+
+  private session(account: AuthAccountEntity, familyId: string, refreshToken: string): Session {
+    const expiresIn = this.config.auth.accessTtlSeconds;
+    const now = Math.floor(Date.now() / 1000);
+    const accessToken = this.jwt.sign(
+      { email: account.email, sid: familyId },
+      {
+        subject: account.id,
+        expiresIn,
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+        algorithm: 'HS256',
+      },
+    );
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: expiresIn,
+      expires_at: now + expiresIn,
+      refresh_token: refreshToken,
+      user: toAuthUserView(account),
+    };
+  }
+}

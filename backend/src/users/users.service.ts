@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { displayStatus, planBadge, type DisplayStatus, type PlanBadge } from '@leadpulse/common';
+import { AppException } from '../common/app.exception.js';
+import type { NotificationPreferencesDto } from './dto/notification-preferences.dto.js';
+import type { UpdateProfileDto } from './dto/update-profile.dto.js';
+import { UserEntity, type NotificationPreferences } from './user.entity.js';
+
+export type MemberView = UserEntity & { display_status: DisplayStatus; plan_badge: PlanBadge };
+
+export function toMemberView(user: UserEntity): MemberView {
+  return { ...user, display_status: displayStatus(user), plan_badge: planBadge(user) };
+}
+
+/** The signed-in member's own `users` record. */
+@Injectable()
+export class UsersService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async me(accountId: string): Promise<MemberView> {
+    return toMemberView(await this.findByAccount(accountId));
+  }
+
+  async updateProfile(accountId: string, changes: UpdateProfileDto): Promise<MemberView> {
+    const user = await this.findByAccount(accountId);
+    const trimmed = Object.fromEntries(
+      Object.entries(changes).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value.trim() : value,
+      ]),
+    );
+    await this.dataSource.getRepository(UserEntity).update(user.id, trimmed);
+    return this.me(accountId);
+  }
+
+  async setNotifications(
+    accountId: string,
+    preferences: NotificationPreferencesDto,
+  ): Promise<NotificationPreferences> {
+    const user = await this.findByAccount(accountId);
+    const value: NotificationPreferences = {
+      emailUpdates: preferences.emailUpdates,
+      featureAnnouncements: preferences.featureAnnouncements,
+      billingAlerts: preferences.billingAlerts,
+      weeklyDigest: preferences.weeklyDigest,
+    };
+    await this.dataSource
+      .getRepository(UserEntity)
+      .update(user.id, { notification_preferences: value });
+    return value;
+  }
+
+  private async findByAccount(accountId: string): Promise<UserEntity> {
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .findOneBy({ auth_user_id: accountId });
+    if (!user)
+      throw new AppException(
+        'profile_not_found',
+        404,
+        'We could not find your profile. Please contact support.',
+      );
+    return user;
+  }
+}

@@ -1,0 +1,70 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DataSource } from 'typeorm';
+import { EmailEntity } from '../../src/mail/email.entity.js';
+import { waitFor } from './wait.js';
+
+export interface SessionBody {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  expires_at: number;
+  user: { id: string; email: string; metadata: Record<string, unknown>; factors: unknown[] };
+}
+
+let counter = 0;
+/** A unique address per call, so tests never collide. */
+export function uniqueEmail(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** The token in the link of the newest e-mail of a template sent to an address (from the outbox). */
+export async function tokenFromOutbox(
+  dataSource: DataSource,
+  to: string,
+  template: string,
+): Promise<string> {
+  const email = await waitFor(
+    async () =>
+      (await dataSource
+        .getRepository(EmailEntity)
+        .findOne({ where: { to_email: to, template }, order: { created_at: 'DESC' } })) ??
+      undefined,
+    15_000,
+    `a ${template} e-mail to ${to}`,
+  );
+  const link = String(email.data.link);
+  return decodeURIComponent(link.slice(link.indexOf('#token=') + '#token='.length));
+}
+
+export function post(
+  app: NestFastifyApplication,
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({ method: 'POST', url, payload, headers });
+}
+
+export function bearer(session: { access_token: string }): Record<string, string> {
+  return { authorization: `Bearer ${session.access_token}` };
+}
+
+/** Signs up, confirms through the e-mailed link and returns the session. */
+export async function signUpAndConfirm(
+  app: NestFastifyApplication,
+  dataSource: DataSource,
+  email = uniqueEmail(),
+  password = PASSWORD,
+  name = 'Ada Lovelace',
+): Promise<SessionBody> {
+  const signup = await post(app, '/api/auth/signup', { email, password, name });
+  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+  const token = await tokenFromOutbox(dataSource, email, 'confirm-email');
+  const confirmed = await post(app, '/api/auth/confirm', { token });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
+  return confirmed.json();
+}

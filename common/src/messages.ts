@@ -1,0 +1,62 @@
+/**
+ * User-facing texts of member-site.md section 8, word for word, and the ones the product adds
+ * where the spec has none. The backend answers with them and the site shows them.
+ */
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const MESSAGES = {
+  login: {
+    invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
+    emailNotConfirmed: 'Please check your email and confirm your account before signing in.',
+    tooManyRequests: 'Too many login attempts. Please wait a moment and try again.',
+    failed: 'Login failed. Please try again.',
+    unexpected: 'An unexpected error occurred. Please try again.',
+  },
+  signup: {
+    emailExists: 'This email is already in use. Please choose another one.',
+    invalidEmail: 'Please enter a valid email address.',
+    passwordTooShort: (minimum = PASSWORD_MIN_LENGTH) =>
+      `Your password must be at least ${minimum} characters long.`,
+    passwordTooCommon: 'This password is too common. Please choose another one.',
+    failed: 'Sign up failed. Please try again.',
+    success: 'Account created successfully! Please check your email to verify your account.',
+    passwordsDoNotMatch: 'Passwords do not match.',
+  },
+  reset: {
+    failed: 'Failed to send password reset email. Please try again.',
+    sent: 'Password reset email sent! Check your inbox.',
+  },
+  setupPassword: {
+    invalidLink: 'Invalid password reset link. Please try requesting a new one.',
+    failed: 'Failed to update password. Please try again.',
+    unexpected: 'An unexpected error occurred. Please try again.',
+    success: 'Password updated successfully!',
+    mismatch: 'Passwords do not match.',
+    tooShort: (minimum = PASSWORD_MIN_LENGTH) =>
+      `Password must be at least ${minimum} characters long.`,
+  },
+  settings: {
+    profileFailed: 'Failed to update profile. Please try again.',
+    profileUpdated: 'Profile updated successfully!',
+    passwordFailed: 'Failed to update password. Please try again.',
+    passwordUpdated: 'Password updated successfully!',
+    passwordsDoNotMatch: 'New passwords do not match',
+    passwordTooShort: (minimum = PASSWORD_MIN_LENGTH) =>
+      `Password must be at least ${minimum} characters`,
+    currentPasswordWrong: 'Your current password is incorrect.',
+  },
+  session: {
+    invalidConfirmationLink:
+      'This confirmation link is invalid or has expired. Please request a new one.',
+    expired: 'Your session has expired. Please sign in again.',
+    required: 'You need to sign in first.',
+    tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  },
+  admin: {
+    accessDenied: "You don't have permission to access the admin portal.",
+  },
+  validation: {
+    emailRequired: 'Email is required',
+    fillAllFields: 'Please fill in all fields.',
+  },
+} as const;
