@@ -12,7 +12,8 @@ export default defineConfig({
       '@leadpulse/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // react-admin's shell is one large chunk by nature; its gzip size is budgeted by `npm run bench`.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
   server: { port: 5174, proxy: { '/api': backend } },
   test: {
     environment: 'jsdom',

@@ -96,3 +96,37 @@ test('SIGTERM stops the server cleanly and frees the data folder', async () => {
   expect(existsSync(join(dataDir, 'leadpulse.lock'))).toBe(false);
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+test('create-admin works through the running server, and the new admin can sign in', async ({
+  request,
+}) => {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR };
+  delete env.DATABASE_URL;
+  const result = spawnSync(
+    'npm',
+    [
+      'run',
+      'create-admin',
+      '--silent',
+      '--',
+      '--email',
+      'ops@example.com',
+      '--password',
+      'operations passphrase',
+    ],
+    { cwd: repoRoot, env, encoding: 'utf8', timeout: 60_000 },
+  );
+  expect(result.stdout + result.stderr).toContain('Created administrator ops@example.com');
+  expect(result.status).toBe(0);
+
+  const login = await request.post(`${process.env.E2E_BASE_URL}/api/auth/login`, {
+    data: { email: 'ops@example.com', password: 'operations passphrase' },
+  });
+  expect(login.status()).toBe(200);
+  const { access_token } = await login.json();
+  const identity = await request.get(`${process.env.E2E_BASE_URL}/api/admin/identity`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  expect(identity.status()).toBe(200);
+  expect(await identity.json()).toMatchObject({ email: 'ops@example.com', is_admin: true });
+});
