@@ -6,6 +6,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -19,6 +20,7 @@ export class AppModule {
         MailModule,
         AuthModule,
         UsersModule,
+        NewsletterModule,
         HealthModule,
         LogsModule,
       ],

@@ -142,6 +142,11 @@ describe('accounts and sign-in', () => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json().code).toBe('validation_failed');
       expect(Object.keys(missing.json().errors).sort()).toEqual(['name', 'password']);
+      const noEmail = await post(t.app, '/api/auth/login', { password: PASSWORD });
+      expect(noEmail.json()).toMatchObject({
+        code: 'validation_failed',
+        message: 'Email is required',
+      });
 
       const extra = await post(t.app, '/api/auth/signup', {
         email: 'b@example.com',

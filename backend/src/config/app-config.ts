@@ -46,6 +46,8 @@ export class AppConfig {
     recover: { limit: number; windowSeconds: number };
     confirm: { limit: number; windowSeconds: number };
     refresh: { limit: number; windowSeconds: number };
+    subscribe: { limit: number; windowSeconds: number };
+    clientLogs: { limit: number; windowSeconds: number };
   };
   readonly version = '1.0.0';
 
@@ -107,6 +109,8 @@ export class AppConfig {
         recover: { limit: vars.RATE_LIMIT_RECOVER, windowSeconds: 900 },
         confirm: { limit: vars.RATE_LIMIT_CONFIRM, windowSeconds: 900 },
         refresh: { limit: vars.RATE_LIMIT_REFRESH, windowSeconds: 900 },
+        subscribe: { limit: vars.RATE_LIMIT_SUBSCRIBE, windowSeconds: 900 },
+        clientLogs: { limit: vars.RATE_LIMIT_CLIENT_LOGS, windowSeconds: 900 },
       },
     });
   }

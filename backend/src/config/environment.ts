@@ -154,6 +154,15 @@ export class EnvironmentVariables {
   @Min(1)
   RATE_LIMIT_REFRESH: number = 600;
 
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_SUBSCRIBE: number = 30;
+
+  /** Browser log entries and error reports per address per 15 minutes. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_CLIENT_LOGS: number = 300;
+
   /** Without it, e-mails stay in the outbox as `logged` and their links are printed. */
   @IsOptional()
   @IsString()

@@ -2,7 +2,9 @@ import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
 import { RefreshTokenEntity } from '../auth/refresh-token.entity.js';
 import { RateLimitCounterEntity } from '../rate-limit/rate-limit-counter.entity.js';
+import { ErrorReportEntity } from '../logs/error-report.entity.js';
 import { EmailEntity } from '../mail/email.entity.js';
+import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
@@ -11,6 +13,8 @@ export const ENTITIES = [
   AuthAccountEntity,
   AuthTokenEntity,
   EmailEntity,
+  ErrorReportEntity,
+  NewsletterSubscriptionEntity,
   PlanEntity,
   RateLimitCounterEntity,
   RefreshTokenEntity,

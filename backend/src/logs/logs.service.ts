@@ -1,5 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import type { CreateErrorReportDto } from './dto/create-error-report.dto.js';
 import type { ClientLogLevel, CreateLogEntryDto } from './dto/create-log-entry.dto.js';
+import { ErrorReportEntity } from './error-report.entity.js';
 
 const WRITERS: Record<ClientLogLevel, 'debug' | 'log' | 'warn' | 'error' | 'fatal'> = {
   DEBUG: 'debug',
@@ -9,16 +14,40 @@ const WRITERS: Record<ClientLogLevel, 'debug' | 'log' | 'warn' | 'error' | 'fata
   FATAL: 'fatal',
 };
 
-/** Writes the browsers' log entries into the server's own log, tagged as coming from a client. */
+/** What browsers report: log entries go to the server's log, error reports to `error_reports`. */
 @Injectable()
 export class LogsService {
   private readonly logger = new Logger('ClientLog');
 
-  record(entry: CreateLogEntryDto): void {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rateLimits: RateLimitService,
+  ) {}
+
+  async record(entry: CreateLogEntryDto, ip: string): Promise<void> {
+    await this.rateLimits.consume('clientLogs', ip);
     const { level, message, context, metadata, timestamp } = entry;
     this.logger[WRITERS[level]](
       { client: true, context, metadata, client_timestamp: timestamp },
       message,
+    );
+  }
+
+  async report(report: CreateErrorReportDto, ip: string): Promise<void> {
+    await this.rateLimits.consume('clientLogs', ip);
+    await this.dataSource.getRepository(ErrorReportEntity).insert({
+      error_id: report.errorId,
+      message: report.message,
+      stack: report.stack ?? null,
+      component_stack: report.componentStack ?? null,
+      url: report.url ?? null,
+      user_agent: report.userAgent ?? null,
+      environment: report.environment ?? null,
+      reported_at: report.timestamp ? new Date(report.timestamp) : null,
+    });
+    this.logger.error(
+      { client: true, error_id: report.errorId, url: report.url },
+      `Client error: ${report.message}`,
     );
   }
 }

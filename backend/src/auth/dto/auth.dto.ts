@@ -7,80 +7,80 @@ const PASSWORD_MAX = 1024;
 
 export class SignupDto {
   @ApiProperty({ example: 'ada@example.com' })
+  @MaxLength(254)
   @IsString({ message: MESSAGES.validation.emailRequired })
   @IsNotEmpty({ message: MESSAGES.validation.emailRequired })
-  @MaxLength(254)
   email: string;
 
   @ApiProperty({ minLength: 6 })
+  @MaxLength(PASSWORD_MAX)
   @IsString({ message: 'Password is required' })
   @IsNotEmpty({ message: 'Password is required' })
-  @MaxLength(PASSWORD_MAX)
   password: string;
 
   @ApiProperty({ example: 'Ada Lovelace' })
+  @MaxLength(200)
   @IsString({ message: 'Name is required' })
   @IsNotEmpty({ message: 'Name is required' })
-  @MaxLength(200)
   name: string;
 }
 
 export class LoginDto {
   @ApiProperty()
+  @MaxLength(254)
   @IsString({ message: MESSAGES.validation.emailRequired })
   @IsNotEmpty({ message: MESSAGES.validation.emailRequired })
-  @MaxLength(254)
   email: string;
 
   @ApiProperty()
+  @MaxLength(PASSWORD_MAX)
   @IsString({ message: 'Password is required' })
   @IsNotEmpty({ message: 'Password is required' })
-  @MaxLength(PASSWORD_MAX)
   password: string;
 }
 
 export class EmailDto {
   @ApiProperty()
+  @MaxLength(254)
   @IsString({ message: MESSAGES.validation.emailRequired })
   @IsNotEmpty({ message: MESSAGES.validation.emailRequired })
-  @MaxLength(254)
   email: string;
 }
 
 export class TokenDto {
   @ApiProperty()
+  @MaxLength(200)
   @IsString()
   @IsNotEmpty()
-  @MaxLength(200)
   token: string;
 }
 
 export class RefreshDto {
   @ApiProperty()
+  @MaxLength(200)
   @IsString()
   @IsNotEmpty()
-  @MaxLength(200)
   refresh_token: string;
 }
 
 export class ResetPasswordDto extends TokenDto {
   @ApiProperty()
+  @MaxLength(PASSWORD_MAX)
   @IsString({ message: 'Password is required' })
   @IsNotEmpty({ message: 'Password is required' })
-  @MaxLength(PASSWORD_MAX)
   password: string;
 }
 
 export class ChangePasswordDto {
   @ApiProperty()
+  @MaxLength(PASSWORD_MAX)
   @IsString()
   @IsNotEmpty({ message: 'Current password is required' })
-  @MaxLength(PASSWORD_MAX)
   current_password: string;
 
   @ApiProperty()
+  @MaxLength(PASSWORD_MAX)
   @IsString()
   @IsNotEmpty({ message: 'New password is required' })
-  @MaxLength(PASSWORD_MAX)
   new_password: string;
 }
