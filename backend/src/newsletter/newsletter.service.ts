@@ -6,10 +6,7 @@ import { MESSAGES } from '@leadpulse/common';
 import { normaliseEmail } from '../auth/auth.service.js';
 import { AppException } from '../common/app.exception.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import {
-  NewsletterSubscriptionEntity,
-  type SubscriberSource,
-} from './newsletter-subscription.entity.js';
+import type { SubscriberSource } from './newsletter-subscription.entity.js';
 
 export interface SubscribeResult {
   email: string;
