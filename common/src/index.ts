@@ -2,3 +2,4 @@ export * from './plans.js';
 export * from './display.js';
 export * from './health.js';
 export * from './messages.js';
+export * from './session-client.js';

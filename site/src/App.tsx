@@ -1,15 +1,31 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { SnackbarProvider } from 'notistack';
+import { Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { AuthDialogsProvider } from './components/dialogs/AuthDialogs';
+import { AuthProvider } from './features/auth/AuthProvider';
 import { routes } from './routes';
 import { theme } from './theme/theme';
 
-const router = createBrowserRouter(routes);
+/** Dialogs navigate, so they live inside the router. */
+function Root() {
+  return (
+    <AuthDialogsProvider>
+      <Outlet />
+    </AuthDialogsProvider>
+  );
+}
+
+const router = createBrowserRouter([{ element: <Root />, children: routes }]);
 
 export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <RouterProvider router={router} />
+      <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </SnackbarProvider>
     </ThemeProvider>
   );
 }

@@ -1,8 +1,50 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { LinearProgress } from '@mui/material';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 
+/** Everything but the landing page loads on demand, so the landing route ships only its own code. */
+function lazyPage(load: () => Promise<ComponentType>) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+      <Page />
+    </Suspense>
+  );
+}
+
 export const routes: RouteObject[] = [
   { path: '/', element: <LandingPage /> },
+  {
+    path: '/confirm-email',
+    element: lazyPage(() =>
+      import('./pages/auth/ConfirmEmailPage').then((m) => m.ConfirmEmailPage),
+    ),
+  },
+  {
+    path: '/setup-password',
+    element: lazyPage(() =>
+      import('./pages/auth/SetupPasswordPage').then((m) => m.SetupPasswordPage),
+    ),
+  },
+  {
+    path: '/dashboard',
+    element: lazyPage(() =>
+      import('./pages/dashboard/DashboardLayout').then((m) => m.DashboardLayout),
+    ),
+    children: [
+      {
+        index: true,
+        element: lazyPage(() => import('./pages/dashboard/WelcomePage').then((m) => m.WelcomePage)),
+      },
+      {
+        path: 'settings',
+        element: lazyPage(() =>
+          import('./pages/dashboard/SettingsPage').then((m) => m.SettingsPage),
+        ),
+      },
+    ],
+  },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -1,4 +1,6 @@
-/** The one way the site talks to the API: JSON in and out, errors in the API's shape. */
+import { sessionClient } from '../features/auth/session';
+
+/** The API's error shape. */
 export interface ApiErrorBody {
   statusCode: number;
   code: string;
@@ -15,27 +17,66 @@ export class ApiError extends Error {
   get code(): string {
     return this.body.code;
   }
+
+  get status(): number {
+    return this.body.statusCode;
+  }
 }
 
-export async function apiFetch<T>(
+export interface ApiRequest extends Omit<RequestInit, 'body'> {
+  json?: unknown;
+  /** Send the session's access token (refreshing it first if it is about to expire). */
+  auth?: boolean;
+}
+
+async function send(
   path: string,
-  init: RequestInit & { json?: unknown } = {},
-): Promise<T> {
-  const { json, headers, ...rest } = init;
-  const response = await fetch(`/api${path}`, {
-    ...rest,
-    headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  { json, auth: _auth, headers, ...init }: ApiRequest,
+  token?: string,
+): Promise<Response> {
+  return fetch(`/api${path}`, {
+    ...init,
+    headers: {
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
   });
+}
+
+/** JSON in and out; errors thrown as ApiError (code `network_error` when the server is unreachable). */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  let response: Response;
+  try {
+    const session = request.auth ? await sessionClient.refreshIfDue() : null;
+    response = await send(path, request, session?.access_token);
+    if (request.auth && response.status === 401 && session) {
+      // The token may have been revoked or expired early: one refresh, one retry.
+      const refreshed = await sessionClient.refresh();
+      if (refreshed) response = await send(path, request, refreshed.access_token);
+    }
+  } catch {
+    throw new ApiError({
+      statusCode: 0,
+      code: 'network_error',
+      message: 'An unexpected error occurred. Please try again.',
+    });
+  }
   const text = await response.text();
-  const body: unknown = text ? JSON.parse(text) : undefined;
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
   if (!response.ok) {
-    const error = body as Partial<ApiErrorBody> | undefined;
+    const error = (body ?? {}) as Partial<ApiErrorBody>;
     throw new ApiError({
       statusCode: response.status,
-      code: error?.code ?? 'network_error',
-      message: error?.message ?? 'An unexpected error occurred. Please try again.',
-      errors: error?.errors,
+      code: error.code ?? 'unexpected_error',
+      message: error.message ?? 'An unexpected error occurred. Please try again.',
+      errors: error.errors,
     });
   }
   return body as T;

@@ -1,4 +1,4 @@
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 
 /** Log levels, lowest to highest (member-site.md section 4); entries below INFO stay in the browser. */
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
@@ -17,7 +17,7 @@ export function log(
   metadata?: Record<string, unknown>,
 ): void {
   if (!shouldSend(level)) return;
-  apiFetch('/logs', {
+  api('/logs', {
     method: 'POST',
     json: { timestamp: new Date().toISOString(), level, message, context, metadata },
     keepalive: true,

@@ -1,0 +1,141 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SessionClient, sessionStorageKey, type AuthEvent, type Session } from './session-client.js';
+
+class MemoryStorage {
+  values = new Map<string, string>();
+  getItem(key: string) {
+    return this.values.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.values.set(key, value);
+  }
+  removeItem(key: string) {
+    this.values.delete(key);
+  }
+}
+
+const KEY = sessionStorageKey('app.example.com');
+const session = (expiresAt: number, refreshToken = 'r1'): Session => ({
+  access_token: `a-${refreshToken}`,
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: expiresAt,
+  refresh_token: refreshToken,
+  user: { id: 'u1', email: 'a@example.com', created_at: '2026-01-01', metadata: {}, factors: [] },
+});
+
+function setup(options: { now: number; refresh?: (token: string) => Promise<{ status: number; body: unknown }> }) {
+  const storage = new MemoryStorage();
+  let now = options.now;
+  let tick: () => void = () => undefined;
+  const refresh = vi.fn(options.refresh ?? (async (token: string) => ({ status: 200, body: session(now / 1000 + 3600, `${token}+`) })));
+  const client = new SessionClient({
+    storage,
+    storageKey: KEY,
+    refresh,
+    now: () => now,
+    setInterval: (callback) => {
+      tick = callback;
+      return 1;
+    },
+    clearInterval: () => undefined,
+  });
+  const events: AuthEvent[] = [];
+  client.subscribe((event) => events.push(event));
+  return {
+    storage,
+    client,
+    refresh,
+    events,
+    advance: async (ms: number) => {
+      now += ms;
+      tick();
+      await Promise.resolve();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+  };
+}
+
+describe('SessionClient', () => {
+  it('derives its storage key from the backend host', () => {
+    expect(sessionStorageKey('localhost:3000')).toBe('leadpulse.auth.localhost:3000');
+  });
+
+  it('announces the initial session and stores a signed-in one', () => {
+    const { client, events, storage } = setup({ now: 0 });
+    client.start();
+    client.setSession(session(3600));
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
+    expect(JSON.parse(storage.getItem(KEY)!).refresh_token).toBe('r1');
+  });
+
+  it('refreshes at the first check with 90 s or less left, and not before', async () => {
+    const harness = setup({ now: 0 });
+    harness.client.setSession(session(300));
+    harness.client.start();
+    await harness.advance(30_000); // 270 s left
+    await harness.advance(30_000); // 240 s left
+    await harness.advance(30_000); // 210 s left
+    await harness.advance(30_000); // 180 s left
+    await harness.advance(30_000); // 150 s left
+    await harness.advance(30_000); // 120 s left
+    expect(harness.refresh).not.toHaveBeenCalled();
+    await harness.advance(30_000); // 90 s left
+    expect(harness.refresh).toHaveBeenCalledTimes(1);
+    expect(harness.refresh).toHaveBeenCalledWith('r1');
+    expect(harness.client.session?.refresh_token).toBe('r1+');
+    expect(harness.events).toContain('TOKEN_REFRESHED');
+  });
+
+  it('uses the session another tab refreshed instead of spending the same token again', async () => {
+    const harness = setup({ now: 0 });
+    harness.client.setSession(session(60));
+    // The other tab wrote a fresh session before this one took the lock.
+    harness.storage.setItem(KEY, JSON.stringify(session(3600, 'from-other-tab')));
+    const result = await harness.client.refresh();
+    expect(harness.refresh).not.toHaveBeenCalled();
+    expect(result?.refresh_token).toBe('from-other-tab');
+  });
+
+  it('runs one refresh at a time', async () => {
+    const harness = setup({ now: 0 });
+    harness.client.setSession(session(60));
+    await Promise.all([harness.client.refresh(), harness.client.refresh(), harness.client.refresh()]);
+    expect(harness.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('removes the session when a refresh is refused, and keeps it on a retryable failure', async () => {
+    const refused = setup({ now: 0, refresh: async () => ({ status: 401, body: {} }) });
+    refused.client.setSession(session(60));
+    expect(await refused.client.refresh()).toBeNull();
+    expect(refused.client.session).toBeNull();
+    expect(refused.events.at(-1)).toBe('SIGNED_OUT');
+
+    for (const status of [502, 503, 504]) {
+      const retryable = setup({ now: 0, refresh: async () => ({ status, body: {} }) });
+      retryable.client.setSession(session(60));
+      expect((await retryable.client.refresh())?.refresh_token).toBe('r1');
+      expect(retryable.client.session).not.toBeNull();
+    }
+
+    const offline = setup({ now: 0, refresh: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    offline.client.setSession(session(60));
+    expect(await offline.client.refresh()).not.toBeNull();
+  });
+
+  it('follows another tab signing out', () => {
+    const harness = setup({ now: 0 });
+    harness.client.setSession(session(3600));
+    harness.storage.removeItem(KEY); // what the other tab did
+    harness.client.handleStorageChange(KEY);
+    expect(harness.events.at(-1)).toBe('SIGNED_OUT');
+    harness.client.handleStorageChange('unrelated-key');
+    expect(harness.events.filter((event) => event === 'SIGNED_OUT')).toHaveLength(1);
+  });
+
+  it('ignores a corrupt stored value', () => {
+    const harness = setup({ now: 0 });
+    harness.storage.setItem(KEY, '{not json');
+    expect(harness.client.session).toBeNull();
+  });
+});

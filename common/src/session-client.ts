@@ -1,0 +1,179 @@
+/**
+ * The browser session shared by the site and the admin (same origin, same storage key):
+ * kept in storage, refreshed before it expires, and coordinated across tabs.
+ * Browser APIs are injected so that the rules can be tested with fake timers.
+ */
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  created_at: string;
+  email_confirmed_at?: string | null;
+  metadata: { name?: string; source?: string; first_name?: string; last_name?: string };
+  factors: unknown[];
+}
+
+export interface Session {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  /** Unix seconds. */
+  expires_at: number;
+  refresh_token: string;
+  user: AuthUser;
+}
+
+export type AuthEvent =
+  | 'INITIAL_SESSION'
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'TOKEN_REFRESHED'
+  | 'USER_UPDATED'
+  | 'PASSWORD_RECOVERY';
+
+export type AuthListener = (event: AuthEvent, session: Session | null) => void;
+
+/** Checked every 30 s; refreshed once about 90 s remain (member-site.md section 9). */
+export const SESSION_CHECK_INTERVAL_MS = 30_000;
+export const SESSION_REFRESH_MARGIN_SECONDS = 90;
+const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface SessionClientOptions {
+  storage: KeyValueStorage;
+  storageKey: string;
+  /** Exchanges a refresh token for a new session; resolves with the HTTP status and body. */
+  refresh: (refreshToken: string) => Promise<{ status: number; body: unknown }>;
+  /** Runs `task` while holding a lock shared by every tab (the Web Locks API in browsers). */
+  withLock?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
+  now?: () => number;
+  setInterval: (callback: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+}
+
+/** `leadpulse.auth.<host>`: one key per backend host, as the spec's client derived it. */
+export function sessionStorageKey(host: string): string {
+  return `leadpulse.auth.${host}`;
+}
+
+export function parseSession(raw: string | null): Session | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<Session>;
+    return typeof value.access_token === 'string' && typeof value.refresh_token === 'string' && value.user
+      ? (value as Session)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export class SessionClient {
+  private readonly listeners = new Set<AuthListener>();
+  private timer: unknown;
+  private readonly now: () => number;
+  private readonly withLock: <T>(name: string, task: () => Promise<T>) => Promise<T>;
+  private refreshing: Promise<Session | null> | undefined;
+
+  constructor(private readonly options: SessionClientOptions) {
+    this.now = options.now ?? (() => Date.now());
+    this.withLock = options.withLock ?? ((_name, task) => task());
+  }
+
+  /** The session in storage, the newest any tab wrote. */
+  get session(): Session | null {
+    return parseSession(this.options.storage.getItem(this.options.storageKey));
+  }
+
+  /** Starts the periodic check and tells listeners the initial state. */
+  start(): void {
+    this.emit('INITIAL_SESSION', this.session);
+    this.timer = this.options.setInterval(() => void this.refreshIfDue(), SESSION_CHECK_INTERVAL_MS);
+    void this.refreshIfDue();
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) this.options.clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  subscribe(listener: AuthListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stores a session from sign-in, confirmation or a password reset. */
+  setSession(session: Session, event: AuthEvent = 'SIGNED_IN'): void {
+    this.options.storage.setItem(this.options.storageKey, JSON.stringify(session));
+    this.emit(event, session);
+  }
+
+  updateUser(user: AuthUser): void {
+    const session = this.session;
+    if (!session) return;
+    this.setSession({ ...session, user }, 'USER_UPDATED');
+  }
+
+  signOut(): void {
+    this.options.storage.removeItem(this.options.storageKey);
+    this.emit('SIGNED_OUT', null);
+  }
+
+  /**
+   * Another tab changed the stored session (the browser's `storage` event): follow it, so that
+   * signing out in one tab signs out the others.
+   */
+  handleStorageChange(key: string | null): void {
+    if (key !== null && key !== this.options.storageKey) return;
+    const session = this.session;
+    this.emit(session ? 'TOKEN_REFRESHED' : 'SIGNED_OUT', session);
+  }
+
+  secondsLeft(session: Session | null = this.session): number {
+    return session ? session.expires_at - this.now() / 1000 : -Infinity;
+  }
+
+  async refreshIfDue(): Promise<Session | null> {
+    const session = this.session;
+    if (!session || this.secondsLeft(session) > SESSION_REFRESH_MARGIN_SECONDS) return session;
+    return this.refresh();
+  }
+
+  /**
+   * Refreshes under a cross-tab lock, re-reading storage inside it: if another tab refreshed
+   * meanwhile, its session is used rather than spending the same refresh token twice.
+   */
+  refresh(): Promise<Session | null> {
+    this.refreshing ??= this.withLock(`${this.options.storageKey}.refresh`, async () => {
+      const current = this.session;
+      if (!current) return null;
+      if (this.secondsLeft(current) > SESSION_REFRESH_MARGIN_SECONDS) return current;
+      let result: { status: number; body: unknown };
+      try {
+        result = await this.options.refresh(current.refresh_token);
+      } catch {
+        return current; // offline: keep the session and try again at the next check
+      }
+      if (result.status >= 200 && result.status < 300) {
+        const next = result.body as Session;
+        this.setSession(next, 'TOKEN_REFRESHED');
+        return next;
+      }
+      if (RETRYABLE_STATUSES.has(result.status)) return current;
+      this.signOut();
+      return null;
+    }).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private emit(event: AuthEvent, session: Session | null): void {
+    for (const listener of this.listeners) listener(event, session);
+  }
+}

@@ -1,0 +1,66 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { Session } from '@leadpulse/common';
+import { authApi } from './auth-api';
+import { sessionClient } from './session';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+interface AuthContextValue {
+  status: AuthStatus;
+  session: Session | null;
+  signIn(email: string, password: string): Promise<void>;
+  /** Stores a session obtained elsewhere (confirmation link, password reset). */
+  acceptSession(session: Session): void;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session | null>(null);
+  const [status, setStatus] = useState<AuthStatus>('loading');
+
+  useEffect(() => {
+    const unsubscribe = sessionClient.subscribe((_event, next) => {
+      setSession(next);
+      setStatus(next ? 'authenticated' : 'unauthenticated');
+    });
+    sessionClient.start();
+    return () => {
+      unsubscribe();
+      sessionClient.stop();
+    };
+  }, []);
+
+  const signIn = useCallback(async (email: string, password: string) => {
+    sessionClient.setSession(await authApi.login(email, password));
+  }, []);
+
+  const acceptSession = useCallback((next: Session) => sessionClient.setSession(next), []);
+
+  const signOut = useCallback(async () => {
+    const current = sessionClient.session;
+    sessionClient.signOut();
+    if (current) await authApi.logout(current.refresh_token).catch(() => undefined);
+  }, []);
+
+  const value = useMemo(
+    () => ({ status, session, signIn, acceptSession, signOut }),
+    [status, session, signIn, acceptSession, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}

@@ -1,0 +1,26 @@
+import type { AuthUser, Session } from '@leadpulse/common';
+import { api } from '../../api/client';
+
+export const authApi = {
+  login: (email: string, password: string) =>
+    api<Session>('/auth/login', { method: 'POST', json: { email, password } }),
+  signup: (email: string, password: string, name: string) =>
+    api<{ user: AuthUser }>('/auth/signup', { method: 'POST', json: { email, password, name } }),
+  recover: (email: string) => api<object>('/auth/recover', { method: 'POST', json: { email } }),
+  confirm: (token: string) => api<Session>('/auth/confirm', { method: 'POST', json: { token } }),
+  checkToken: (token: string) =>
+    api<{ valid: boolean; kind: string | null }>('/auth/check-token', {
+      method: 'POST',
+      json: { token },
+    }),
+  resetPassword: (token: string, password: string) =>
+    api<Session>('/auth/reset-password', { method: 'POST', json: { token, password } }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    api<void>('/auth/password', {
+      method: 'PUT',
+      json: { current_password: currentPassword, new_password: newPassword },
+      auth: true,
+    }),
+  logout: (refreshToken: string) =>
+    api<void>('/auth/logout', { method: 'POST', json: { refresh_token: refreshToken } }),
+};

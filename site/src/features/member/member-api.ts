@@ -1,0 +1,56 @@
+import type { DisplayStatus, PlanBadge } from '@leadpulse/common';
+import { api } from '../../api/client';
+
+export interface NotificationPreferences {
+  emailUpdates: boolean;
+  featureAnnouncements: boolean;
+  billingAlerts: boolean;
+  weeklyDigest: boolean;
+}
+
+/** The member's `users` record as GET /api/me returns it. */
+export interface Member {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  company: string | null;
+  job_title: string | null;
+  status: string;
+  is_admin: boolean;
+  founding_member: boolean;
+  subscription_plan: string | null;
+  stripe_customer_id: string | null;
+  notification_preferences: NotificationPreferences;
+  display_status: DisplayStatus;
+  plan_badge: PlanBadge;
+}
+
+export type ProfileFields = Pick<
+  Member,
+  'first_name' | 'last_name' | 'phone' | 'company' | 'job_title'
+>;
+
+export const memberApi = {
+  me: () => api<Member>('/me', { auth: true }),
+  updateProfile: (fields: ProfileFields) =>
+    api<Member>('/me', { method: 'PATCH', json: fields, auth: true }),
+  saveNotifications: (preferences: NotificationPreferences) =>
+    api<NotificationPreferences>('/me/notifications', {
+      method: 'PUT',
+      json: preferences,
+      auth: true,
+    }),
+  billingPortal: () => api<{ url: string }>('/billing/portal', { method: 'POST', auth: true }),
+};
+
+/** The displayed name: the member record, then the sign-up name, then the e-mail's prefix, then "User". */
+export function displayName(
+  member: Pick<Member, 'first_name' | 'last_name'> | null | undefined,
+  metadataName?: string,
+  email?: string,
+): string {
+  const fromRecord = [member?.first_name, member?.last_name].filter(Boolean).join(' ').trim();
+  return fromRecord || metadataName?.trim() || email?.split('@')[0] || 'User';
+}

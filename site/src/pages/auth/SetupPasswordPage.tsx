@@ -1,0 +1,149 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Link,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import { useSnackbar } from 'notistack';
+import { MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
+import { ApiError } from '../../api/client';
+import { PasswordField } from '../../components/PasswordField';
+import { authApi } from '../../features/auth/auth-api';
+import { useAuth } from '../../features/auth/AuthProvider';
+import { linkToken } from '../../features/auth/link-token';
+
+type State = 'checking' | 'invalid' | 'form' | 'updating' | 'success';
+
+export const SETUP_SUCCESS_REDIRECT_MS = 2000;
+
+/** Target of reset and setup e-mails: invalid link, form, updating, success. */
+export function SetupPasswordPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { acceptSession } = useAuth();
+  const { enqueueSnackbar } = useSnackbar();
+  const [token] = useState(() => linkToken(location));
+  const [state, setState] = useState<State>(token ? 'checking' : 'invalid');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    if (!token) return;
+    authApi
+      .checkToken(token)
+      .then(({ valid }) => setState(valid ? 'form' : 'invalid'))
+      .catch(() => setState('invalid'));
+  }, [token]);
+
+  useEffect(() => {
+    if (state !== 'success') return;
+    const timer = setTimeout(() => navigate('/dashboard'), SETUP_SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    if (password !== confirm) return setError(MESSAGES.setupPassword.mismatch);
+    if (password.length < PASSWORD_MIN_LENGTH) return setError(MESSAGES.setupPassword.tooShort());
+    setState('updating');
+    try {
+      acceptSession(await authApi.resetPassword(token!, password));
+      enqueueSnackbar(MESSAGES.setupPassword.success, { variant: 'success' });
+      setState('success');
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'invalid_token') return setState('invalid');
+      setError(
+        caught instanceof ApiError && caught.code === 'weak_password'
+          ? caught.message
+          : caught instanceof ApiError && caught.code !== 'network_error'
+            ? MESSAGES.setupPassword.failed
+            : MESSAGES.setupPassword.unexpected,
+      );
+      setState('form');
+    }
+  };
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        px: 2,
+        bgcolor: 'background.default',
+      }}
+    >
+      <Paper sx={{ p: { xs: 3, sm: 4 }, maxWidth: 440, width: '100%' }}>
+        {state === 'checking' && (
+          <Stack sx={{ alignItems: 'center' }}>
+            <CircularProgress aria-label="Checking your link" />
+          </Stack>
+        )}
+        {state === 'invalid' && (
+          <Stack spacing={2}>
+            <Typography variant="h5" component="h1">
+              Set your password
+            </Typography>
+            <Alert severity="error">{MESSAGES.setupPassword.invalidLink}</Alert>
+            <Link component={RouterLink} to="/">
+              Back to login
+            </Link>
+          </Stack>
+        )}
+        {(state === 'form' || state === 'updating') && (
+          <Stack component="form" spacing={2} onSubmit={submit}>
+            <Typography variant="h5" component="h1">
+              Set your password
+            </Typography>
+            {error && <Alert severity="error">{error}</Alert>}
+            <PasswordField
+              label="New Password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+              autoComplete="new-password"
+              autoFocus
+            />
+            <PasswordField
+              label="Confirm Password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              required
+              autoComplete="new-password"
+            />
+            <Button type="submit" variant="contained" size="large" disabled={state === 'updating'}>
+              {state === 'updating' ? 'Updating…' : 'Update Password'}
+            </Button>
+            <Link component={RouterLink} to="/" sx={{ alignSelf: 'center' }}>
+              Back to login
+            </Link>
+          </Stack>
+        )}
+        {state === 'success' && (
+          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+            <CheckCircle color="success" sx={{ fontSize: 56 }} />
+            <Typography variant="h5" component="h1">
+              Password Updated
+            </Typography>
+            <Typography color="text.secondary">
+              Your password has been set. Taking you to your dashboard…
+            </Typography>
+            <Button component={RouterLink} to="/dashboard" variant="contained">
+              Go to Dashboard
+            </Button>
+          </Stack>
+        )}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,241 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Button,
+  CircularProgress,
+  Divider,
+  Drawer,
+  IconButton,
+  InputBase,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+  Paper,
+  Stack,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import Article from '@mui/icons-material/Article';
+import Home from '@mui/icons-material/Home';
+import MenuIcon from '@mui/icons-material/Menu';
+import Notifications from '@mui/icons-material/Notifications';
+import Search from '@mui/icons-material/Search';
+import Settings from '@mui/icons-material/Settings';
+import { APP_NAME } from '../../config';
+import { useAuth } from '../../features/auth/AuthProvider';
+import { displayName } from '../../features/member/member-api';
+import { MemberProvider, useMember } from '../../features/member/MemberProvider';
+
+const DRAWER_WIDTH = 240;
+/** The sidebar collapses below this width (member-site.md section 9). */
+const MOBILE_BREAKPOINT = '(max-width: 767.98px)';
+
+function CenteredCard({ children }: { children: React.ReactNode }) {
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', px: 2 }}>
+      <Paper sx={{ p: 4, maxWidth: 420, width: '100%', textAlign: 'center' }}>{children}</Paper>
+    </Box>
+  );
+}
+
+/** Every /dashboard route: the auth guard's three states, then the shell. */
+export function DashboardLayout() {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const wasAuthenticated = useRef(false);
+
+  useEffect(() => {
+    if (status === 'authenticated') wasAuthenticated.current = true;
+    // Signed out while here (in this tab or another): back to the landing page.
+    if (status === 'unauthenticated' && wasAuthenticated.current) navigate('/', { replace: true });
+  }, [status, navigate]);
+
+  if (status === 'loading') {
+    return (
+      <CenteredCard>
+        <CircularProgress aria-label="Loading" sx={{ mb: 2 }} />
+        <Typography variant="h6" component="p">
+          Loading dashboard...
+        </Typography>
+        <Typography color="text.secondary">Checking authentication...</Typography>
+      </CenteredCard>
+    );
+  }
+  if (status === 'unauthenticated') {
+    return (
+      <CenteredCard>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          Authentication Required
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Please sign in to see your dashboard.
+        </Typography>
+        <Button component={RouterLink} to="/" variant="contained">
+          Go to Login
+        </Button>
+      </CenteredCard>
+    );
+  }
+  return (
+    <MemberProvider>
+      <Shell />
+    </MemberProvider>
+  );
+}
+
+function Shell() {
+  const { session, signOut } = useAuth();
+  const { member } = useMember();
+  const mobile = useMediaQuery(MOBILE_BREAKPOINT);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const name = displayName(member, session?.user.metadata.name, session?.user.email);
+
+  const navigation = (
+    <Box component="nav" aria-label="Dashboard">
+      <List>
+        {[
+          { to: '/dashboard', label: 'Welcome', icon: <Home />, end: true },
+          { to: '/dashboard/content', label: 'Content', icon: <Article /> },
+          { to: '/dashboard/settings', label: 'Settings', icon: <Settings /> },
+        ].map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            end={item.end}
+            onClick={() => setDrawerOpen(false)}
+          >
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+      </List>
+      {member?.is_admin && (
+        <>
+          <Divider />
+          <List subheader={<ListSubheader>Admin</ListSubheader>}>
+            <ListItemButton component="a" href="/admin">
+              <ListItemIcon>
+                <AdminPanelSettings />
+              </ListItemIcon>
+              <ListItemText primary="Admin Panel" />
+            </ListItemButton>
+          </List>
+        </>
+      )}
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (theme) => theme.zIndex.drawer + 1 }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          {mobile && (
+            <IconButton
+              aria-label="Toggle navigation"
+              onClick={() => setDrawerOpen(!drawerOpen)}
+              edge="start"
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography
+            component={RouterLink}
+            to="/"
+            variant="h6"
+            sx={{ fontWeight: 800, color: 'primary.main', textDecoration: 'none', mr: 2 }}
+          >
+            {APP_NAME}
+          </Typography>
+          <Box
+            sx={{
+              display: { xs: 'none', sm: 'flex' },
+              alignItems: 'center',
+              gap: 1,
+              px: 1.5,
+              borderRadius: 2,
+              bgcolor: 'action.hover',
+              flex: 1,
+              maxWidth: 360,
+            }}
+          >
+            <Search fontSize="small" color="action" />
+            <InputBase
+              placeholder="Search…"
+              inputProps={{ 'aria-label': 'Search' }}
+              sx={{ flex: 1 }}
+            />
+          </Box>
+          <Box sx={{ flex: 1 }} />
+          <IconButton aria-label="Notifications">
+            <Notifications />
+          </IconButton>
+          <Button
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+            aria-label="Account menu"
+            aria-haspopup="menu"
+            startIcon={
+              <Avatar sx={{ width: 28, height: 28, fontSize: 14 }}>
+                {name.charAt(0).toUpperCase()}
+              </Avatar>
+            }
+            sx={{ color: 'text.primary' }}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {name}
+            </Box>
+          </Button>
+          <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
+            <MenuItem onClick={() => (setMenuAnchor(null), navigate('/dashboard/settings'))}>
+              Settings
+            </MenuItem>
+            <MenuItem
+              onClick={() => (
+                setMenuAnchor(null),
+                navigate('/dashboard/settings?tab=notifications')
+              )}
+            >
+              Notifications
+            </MenuItem>
+            <MenuItem onClick={() => (setMenuAnchor(null), void signOut())}>Sign out</MenuItem>
+          </Menu>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant={mobile ? 'temporary' : 'permanent'}
+        open={mobile ? drawerOpen : true}
+        onClose={() => setDrawerOpen(false)}
+        sx={{
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <Toolbar />
+        {navigation}
+      </Drawer>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
+        <Toolbar />
+        <Stack spacing={3}>
+          <Outlet />
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { MESSAGES } from '@leadpulse/common';
+import { memberApi, type Member, type ProfileFields } from '../../../features/member/member-api';
+import { useMember } from '../../../features/member/MemberProvider';
+
+const FIELDS: { key: keyof ProfileFields; label: string; autoComplete: string }[] = [
+  { key: 'first_name', label: 'First Name', autoComplete: 'given-name' },
+  { key: 'last_name', label: 'Last Name', autoComplete: 'family-name' },
+  { key: 'phone', label: 'Phone', autoComplete: 'tel' },
+  { key: 'company', label: 'Company', autoComplete: 'organization' },
+  { key: 'job_title', label: 'Job Title', autoComplete: 'organization-title' },
+];
+
+const fieldsOf = (member: Member): ProfileFields => ({
+  first_name: member.first_name,
+  last_name: member.last_name,
+  phone: member.phone,
+  company: member.company,
+  job_title: member.job_title,
+});
+
+/** View mode and edit mode; Save and Cancel both return to view, Cancel restoring the saved values. */
+export function ProfileTab({ member }: { member: Member }) {
+  const { setMember } = useMember();
+  const { enqueueSnackbar } = useSnackbar();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<ProfileFields>(() => fieldsOf(member));
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const updated = await memberApi.updateProfile(draft);
+      setMember(updated);
+      setDraft(fieldsOf(updated));
+      setEditing(false);
+      enqueueSnackbar(MESSAGES.settings.profileUpdated, { variant: 'success' });
+    } catch {
+      enqueueSnackbar(MESSAGES.settings.profileFailed, { variant: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const cancel = () => {
+    setDraft(fieldsOf(member));
+    setEditing(false);
+  };
+
+  if (!editing) {
+    return (
+      <Stack spacing={2}>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+            gap: 1,
+            m: 0,
+          }}
+        >
+          <Typography component="dt" color="text.secondary">
+            Email
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {member.email}
+          </Typography>
+          {FIELDS.map((field) => (
+            <Box key={field.key} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">
+                {field.label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {member[field.key] || '—'}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        <Box>
+          <Button variant="contained" onClick={() => setEditing(true)}>
+            Edit Profile
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.key}
+          label={field.label}
+          value={draft[field.key] ?? ''}
+          onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+          autoComplete={field.autoComplete}
+        />
+      ))}
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+        <Button onClick={cancel} disabled={saving}>
+          Cancel
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import Check from '@mui/icons-material/Check';
+import { accountPlanLabel, formatUsd, getPlan, PLANS } from '@leadpulse/common';
+import { ApiError } from '../../../api/client';
+import { memberApi, type Member } from '../../../features/member/member-api';
+
+const ADMIN_FEATURES = [
+  'Admin panel access',
+  'User management',
+  'Subscription and billing tools',
+  'System health monitoring',
+];
+const NO_BILLING_ACCOUNT =
+  'Billing management will be available once payment processing is set up.';
+
+/** The plan the member is on, what it includes, and Manage Billing (the customer portal). */
+export function SubscriptionTab({ member }: { member: Member }) {
+  const [notice, setNotice] = useState<string>();
+  const [opening, setOpening] = useState(false);
+  const label = accountPlanLabel(member);
+  const plan = member.founding_member
+    ? PLANS.founding_member
+    : member.subscription_plan
+      ? getPlan(member.subscription_plan)
+      : null;
+  const features = member.is_admin
+    ? ADMIN_FEATURES
+    : (plan?.features ?? ['Waitlist access to new features', 'Product updates']);
+
+  const manageBilling = async () => {
+    setOpening(true);
+    setNotice(undefined);
+    try {
+      const { url } = await memberApi.billingPortal();
+      window.location.assign(url);
+    } catch (error) {
+      const noAccount =
+        error instanceof ApiError && (error.code === 'no_billing_account' || error.status === 404);
+      setNotice(
+        noAccount ? NO_BILLING_ACCOUNT : 'We could not open the billing portal. Please try again.',
+      );
+      setOpening(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography color="text.secondary">Your plan</Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="h5" component="p">
+            {label}
+          </Typography>
+          {member.founding_member &&
+            member.subscription_plan &&
+            member.subscription_plan !== 'founding_member' && (
+              <Chip
+                label={`Now on ${getPlan(member.subscription_plan).name} · ${formatUsd(getPlan(member.subscription_plan).priceCents)}/month`}
+              />
+            )}
+        </Stack>
+      </Box>
+      <List dense aria-label="Plan features">
+        {features.map((feature) => (
+          <ListItem key={feature} disableGutters>
+            <ListItemIcon sx={{ minWidth: 32 }}>
+              <Check color="success" fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={feature} />
+          </ListItem>
+        ))}
+      </List>
+      {notice && <Alert severity="info">{notice}</Alert>}
+      <Box>
+        <Button variant="outlined" onClick={() => void manageBilling()} disabled={opening}>
+          Manage Billing
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
