@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import { countSubscribers, linkFromOutbox } from '../../support/outbox.js';
+
+const unique = (prefix: string, project: string) =>
+  `${prefix}.${project}.${Date.now().toString(36)}@example.com`;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('sign up, confirm, edit the profile and preferences, change the password, sign out and in again', async ({
+  page,
+}, info) => {
+  const email = unique('journey', info.project.name);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const signup = page.getByRole('dialog', { name: 'Create Account' });
+  await signup.getByLabel('Full Name').fill('Ada Lovelace');
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel(/^Password/).fill('first passphrase');
+  await signup.getByLabel('Confirm Password').fill('another passphrase');
+  await signup.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
+  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await expect(signup.getByText('Passwords do not match.')).toBeVisible();
+  await signup.getByLabel('Confirm Password').fill('first passphrase');
+  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await expect(
+    page.getByText('Account created successfully! Please check your email to verify your account.'),
+  ).toBeVisible();
+
+  // Signing in before confirming is refused with the spec's message.
+  await signIn(page, email, 'first passphrase');
+  await expect(
+    page.getByText('Please check your email and confirm your account before signing in.'),
+  ).toBeVisible();
+
+  await page.goto(await linkFromOutbox(email, 'confirm-email'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByRole('heading', { name: 'Welcome to LeadPulse, Ada Lovelace!' }),
+  ).toBeVisible();
+  await expect(page.getByText("You're a founding member")).toHaveCount(0);
+
+  await page.goto('/dashboard/settings');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Company').fill('Analytical Engines Ltd');
+  await page.getByLabel('Job Title').fill('Head of Sales');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(page.getByText('Analytical Engines Ltd')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await page.getByLabel('Weekly Digest').check();
+  await page.getByLabel('Billing Alerts').uncheck();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page.getByText('Notification preferences saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Weekly Digest')).toBeChecked();
+  await expect(page.getByLabel('Billing Alerts')).not.toBeChecked();
+
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByLabel(/^Current Password/).fill('not my password');
+  await page.getByLabel(/^New Password/).fill('second passphrase');
+  await page.getByLabel(/^Confirm New Password/).fill('second passphrase');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
+  await page.getByLabel(/^Current Password/).fill('first passphrase');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password updated successfully!')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await signIn(page, email, 'first passphrase');
+  await expect(
+    page.getByText('Invalid email or password. Please check your credentials and try again.'),
+  ).toBeVisible();
+  await page.getByRole('dialog').getByLabel('Password').fill('second passphrase');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('forgot password: the link sets a new password once, and shows the invalid-link state the second time', async ({
+  page,
+}, info) => {
+  const email = unique('forgot', info.project.name);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const signup = page.getByRole('dialog', { name: 'Create Account' });
+  await signup.getByLabel('Full Name').fill('Grace Hopper');
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel(/^Password/).fill('original passphrase');
+  await signup.getByLabel('Confirm Password').fill('original passphrase');
+  await signup.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
+  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created successfully!', { exact: false })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Forgot your password?' }).click();
+  const reset = page.getByRole('dialog', { name: 'Reset Password' });
+  await reset.getByLabel('Email').fill(email);
+  await reset.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Password reset email sent! Check your inbox.')).toBeVisible();
+  await reset.getByRole('button', { name: 'Close' }).click();
+
+  const link = await linkFromOutbox(email, 'password-reset');
+  await page.goto(link);
+  await page.getByLabel(/^New Password/).fill('fresh passphrase');
+  await page.getByLabel(/^Confirm Password/).fill('fresh passphrase');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password Updated' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+
+  await page.goto(link);
+  await expect(
+    page.getByText('Invalid password reset link. Please try requesting a new one.'),
+  ).toBeVisible();
+});
+
+test('a signed-out visit to the settings asks for authentication', async ({ page }) => {
+  await page.goto('/dashboard/settings');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('joining the waitlist twice keeps one entry and thanks the visitor both times', async ({
+  page,
+}, info) => {
+  const email = unique('waitlist', info.project.name);
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Join the Waitlist' });
+  await section.getByRole('button', { name: 'Join Waitlist' }).click();
+  await expect(section.getByText('Email is required')).toBeVisible();
+  for (let round = 0; round < 2; round++) {
+    await section.getByLabel('Email').fill(email);
+    await section.getByLabel('First Name (optional)').fill('Wait');
+    await section.getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(section.getByText("You're on the list!")).toBeVisible();
+    await section.getByRole('button', { name: 'Add Another Email' }).click();
+  }
+  expect(await countSubscribers(email)).toBe(1);
+});
+
+test('the footer newsletter box subscribes', async ({ page }, info) => {
+  const email = unique('news', info.project.name);
+  await page.goto('/');
+  const box = page.getByRole('form', { name: 'Newsletter' });
+  await box.getByLabel('Your email').fill(email);
+  await box.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(box.getByText('Thanks for subscribing!')).toBeVisible();
+  expect(await countSubscribers(email)).toBe(1);
+});

@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, stubApi } from '../../test/render';
+import { SetupPasswordPage } from './SetupPasswordPage';
+
+const session = {
+  access_token: 'a',
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  refresh_token: 'r',
+  user: { id: 'u', email: 'a@example.com', created_at: '', metadata: {}, factors: [] },
+};
+
+describe('SetupPasswordPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the invalid-link state without a token', async () => {
+    stubApi({});
+    renderWithApp(<SetupPasswordPage />, '/setup-password');
+    expect(
+      await screen.findByText('Invalid password reset link. Please try requesting a new one.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the invalid-link state for a used token', async () => {
+    stubApi({ 'POST /auth/check-token': [200, { valid: false, kind: null }] });
+    renderWithApp(<SetupPasswordPage />, '/setup-password#token=used');
+    expect(
+      await screen.findByText('Invalid password reset link. Please try requesting a new one.'),
+    ).toBeInTheDocument();
+  });
+
+  it('validates, updates, and shows Password Updated', async () => {
+    stubApi({
+      'POST /auth/check-token': [200, { valid: true, kind: 'password_reset' }],
+      'POST /auth/reset-password': [200, session],
+    });
+    renderWithApp(<SetupPasswordPage />, '/setup-password#token=good');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^New Password/), 'abc');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'abd');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/^Confirm Password/));
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByText('Password must be at least 6 characters long.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^New Password/), 'defgh');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'defgh');
+    await user.click(screen.getByRole('button', { name: 'Show new password' }));
+    expect(screen.getByLabelText(/^New Password/)).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('heading', { name: 'Password Updated' })).toBeInTheDocument();
+    expect(screen.getByText('Password updated successfully!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AuthProvider } from '../features/auth/AuthProvider';
+
+/** Renders inside the providers the app has, at a given URL. */
+export function renderWithApp(ui: ReactElement, url = '/') {
+  return render(
+    <SnackbarProvider>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
+      </AuthProvider>
+    </SnackbarProvider>,
+  );
+}
+
+/** A fetch that answers each API path from a table: `{ 'POST /auth/login': [400, body] }`. */
+export function stubApi(routes: Record<string, [number, unknown?]>) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${url.replace(/^\/api/, '')}`;
+    const [status, body] = routes[key] ?? [
+      404,
+      { statusCode: 404, code: 'not_found', message: 'Not found.' },
+    ];
+    return new Response(body === undefined ? null : JSON.stringify(body), { status });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
