@@ -3,3 +3,4 @@ export * from './display.js';
 export * from './health.js';
 export * from './messages.js';
 export * from './session-client.js';
+export * from './phone.js';

@@ -52,6 +52,19 @@ export const MESSAGES = {
     required: 'You need to sign in first.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   },
+  founding: {
+    fillAllFields: 'Please fill in all fields.',
+    checkoutFailed: 'There was an error creating your checkout session. Please try again.',
+    alreadyActive: 'User already has an active account. Please sign in instead.',
+    soldOut: 'All founding spots have been claimed.',
+  },
+  waitlist: {
+    failed: 'Failed to join waitlist. Please try again.',
+  },
+  errorScreen: {
+    title: 'Something went wrong',
+    text: "We've encountered an unexpected error. Our team has been notified.",
+  },
   admin: {
     accessDenied: "You don't have permission to access the admin portal.",
   },

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SessionClient, sessionStorageKey, type AuthEvent, type Session } from './session-client.js';
+import {
+  SessionClient,
+  sessionStorageKey,
+  type AuthEvent,
+  type Session,
+} from './session-client.js';
 
 class MemoryStorage {
   values = new Map<string, string>();
@@ -24,11 +29,17 @@ const session = (expiresAt: number, refreshToken = 'r1'): Session => ({
   user: { id: 'u1', email: 'a@example.com', created_at: '2026-01-01', metadata: {}, factors: [] },
 });
 
-function setup(options: { now: number; refresh?: (token: string) => Promise<{ status: number; body: unknown }> }) {
+function setup(options: {
+  now: number;
+  refresh?: (token: string) => Promise<{ status: number; body: unknown }>;
+}) {
   const storage = new MemoryStorage();
   let now = options.now;
   let tick: () => void = () => undefined;
-  const refresh = vi.fn(options.refresh ?? (async (token: string) => ({ status: 200, body: session(now / 1000 + 3600, `${token}+`) })));
+  const refresh = vi.fn(
+    options.refresh ??
+      (async (token: string) => ({ status: 200, body: session(now / 1000 + 3600, `${token}+`) })),
+  );
   const client = new SessionClient({
     storage,
     storageKey: KEY,
@@ -100,7 +111,11 @@ describe('SessionClient', () => {
   it('runs one refresh at a time', async () => {
     const harness = setup({ now: 0 });
     harness.client.setSession(session(60));
-    await Promise.all([harness.client.refresh(), harness.client.refresh(), harness.client.refresh()]);
+    await Promise.all([
+      harness.client.refresh(),
+      harness.client.refresh(),
+      harness.client.refresh(),
+    ]);
     expect(harness.refresh).toHaveBeenCalledTimes(1);
   });
 
@@ -118,7 +133,10 @@ describe('SessionClient', () => {
       expect(retryable.client.session).not.toBeNull();
     }
 
-    const offline = setup({ now: 0, refresh: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    const offline = setup({
+      now: 0,
+      refresh: async () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     offline.client.setSession(session(60));
     expect(await offline.client.refresh()).not.toBeNull();
   });

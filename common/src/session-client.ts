@@ -65,7 +65,9 @@ export function parseSession(raw: string | null): Session | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<Session>;
-    return typeof value.access_token === 'string' && typeof value.refresh_token === 'string' && value.user
+    return typeof value.access_token === 'string' &&
+      typeof value.refresh_token === 'string' &&
+      value.user
       ? (value as Session)
       : null;
   } catch {
@@ -93,7 +95,10 @@ export class SessionClient {
   /** Starts the periodic check and tells listeners the initial state. */
   start(): void {
     this.emit('INITIAL_SESSION', this.session);
-    this.timer = this.options.setInterval(() => void this.refreshIfDue(), SESSION_CHECK_INTERVAL_MS);
+    this.timer = this.options.setInterval(
+      () => void this.refreshIfDue(),
+      SESSION_CHECK_INTERVAL_MS,
+    );
     void this.refreshIfDue();
   }
 

@@ -2,6 +2,7 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { AuthDialogsProvider } from './components/dialogs/AuthDialogs';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { routes } from './routes';
 import { theme } from './theme/theme';
@@ -9,9 +10,11 @@ import { theme } from './theme/theme';
 /** Dialogs navigate, so they live inside the router. */
 function Root() {
   return (
-    <AuthDialogsProvider>
-      <Outlet />
-    </AuthDialogsProvider>
+    <ErrorBoundary>
+      <AuthDialogsProvider>
+        <Outlet />
+      </AuthDialogsProvider>
+    </ErrorBoundary>
   );
 }
 

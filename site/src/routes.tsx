@@ -23,6 +23,12 @@ export const routes: RouteObject[] = [
     ),
   },
   {
+    path: '/founding-member-success',
+    element: lazyPage(() =>
+      import('./pages/founding/FoundingSuccessPage').then((m) => m.FoundingSuccessPage),
+    ),
+  },
+  {
     path: '/setup-password',
     element: lazyPage(() =>
       import('./pages/auth/SetupPasswordPage').then((m) => m.SetupPasswordPage),

@@ -5,6 +5,7 @@ import { useAuthDialogs } from '../../components/dialogs/AuthDialogs';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { Footer } from './Footer';
+import { PricingSection } from './PricingSection';
 import { WaitlistSection } from './WaitlistSection';
 
 export function LandingPage() {
@@ -57,6 +58,7 @@ export function LandingPage() {
             </Typography>
           </Container>
         </Box>
+        <PricingSection />
         <WaitlistSection />
       </Box>
       <Footer />

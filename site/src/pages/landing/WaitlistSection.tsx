@@ -5,8 +5,6 @@ import { MESSAGES } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { newsletterApi } from '../../features/newsletter/newsletter-api';
 
-const WAITLIST_FAILED = 'Failed to join waitlist. Please try again.';
-
 /** Waitlist: form, then "You're on the list!", back to the form with Add Another Email. */
 export function WaitlistSection() {
   const [form, setForm] = useState({ email: '', firstName: '', lastName: '' });
@@ -26,7 +24,7 @@ export function WaitlistSection() {
       setError(
         caught instanceof ApiError && caught.code !== 'network_error'
           ? caught.message
-          : WAITLIST_FAILED,
+          : MESSAGES.waitlist.failed,
       );
     } finally {
       setBusy(false);

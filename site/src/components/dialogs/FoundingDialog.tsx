@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { MESSAGES, formatPhone } from '@leadpulse/common';
+import { ApiError } from '../../api/client';
+import { foundingApi, type CheckoutForm } from '../../features/founding/founding-api';
+
+interface Props {
+  open: boolean;
+  onClose(): void;
+  /** Where the browser goes with the checkout URL (the real browser by default). */
+  redirect?: (url: string) => void;
+}
+
+/** Errors whose message the server words for the buyer; anything else gets the spec's default. */
+const SERVER_MESSAGES = new Set([
+  'already_active',
+  'sold_out',
+  'validation_failed',
+  'invalid_email',
+]);
+
+const EMPTY: CheckoutForm = { firstName: '', lastName: '', email: '', phone: '' };
+
+/** Claim Your Founding Spot: form, processing, then the payment page; back to the form on error. */
+export function FoundingDialog({
+  open,
+  onClose,
+  redirect = (url) => window.location.assign(url),
+}: Props) {
+  const [form, setForm] = useState(EMPTY);
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    if (Object.values(form).some((value) => !value.trim()))
+      return setError(MESSAGES.founding.fillAllFields);
+    setProcessing(true);
+    try {
+      const { url } = await foundingApi.checkout(form);
+      redirect(url);
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError && SERVER_MESSAGES.has(caught.code)
+          ? caught.message
+          : MESSAGES.founding.checkoutFailed,
+      );
+      setProcessing(false);
+    }
+  };
+
+  const text = (key: keyof CheckoutForm) => ({
+    value: form[key],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      setForm({
+        ...form,
+        [key]: key === 'phone' ? formatPhone(event.target.value) : event.target.value,
+      }),
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={processing ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="founding-title"
+    >
+      <DialogTitle id="founding-title">Claim Your Founding Spot</DialogTitle>
+      <DialogContent>
+        {processing ? (
+          <Stack spacing={2} sx={{ alignItems: 'center', py: 3 }} role="status">
+            <CircularProgress aria-label="Processing" />
+            <Typography>Taking you to secure checkout…</Typography>
+          </Stack>
+        ) : (
+          <Stack component="form" spacing={2} sx={{ pt: 1 }} onSubmit={submit} noValidate>
+            <Typography color="text.secondary">
+              $50 for your first 3 months, then Prospector at $75/month. Cancel anytime.
+            </Typography>
+            {error && <Alert severity="error">{error}</Alert>}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label="First Name"
+                {...text('firstName')}
+                required
+                autoComplete="given-name"
+                fullWidth
+              />
+              <TextField
+                label="Last Name"
+                {...text('lastName')}
+                required
+                autoComplete="family-name"
+                fullWidth
+              />
+            </Stack>
+            <TextField
+              label="Email"
+              type="email"
+              {...text('email')}
+              required
+              autoComplete="email"
+            />
+            <TextField
+              label="Phone"
+              type="tel"
+              {...text('phone')}
+              required
+              autoComplete="tel"
+              placeholder="(555) 123-4567"
+            />
+            <Button type="submit" variant="contained" size="large">
+              Continue to Payment
+            </Button>
+          </Stack>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import { api } from '../../api/client';
+import { sessionClient } from '../auth/session';
+
+export interface Availability {
+  total: number;
+  taken: number;
+  remaining: number;
+}
+
+export interface CheckoutForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+export const foundingApi = {
+  availability: () => api<Availability>('/founding/availability'),
+  /** With a signed-in member, their own account buys (DESIGN decisions). */
+  checkout: (form: CheckoutForm) =>
+    api<{ url: string }>('/founding/checkout', {
+      method: 'POST',
+      json: form,
+      auth: !!sessionClient.session,
+    }),
+  session: (id: string) =>
+    api<{ status: string; email: string | null }>(`/founding/session/${encodeURIComponent(id)}`),
+};
