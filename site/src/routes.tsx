@@ -45,6 +45,10 @@ export const routes: RouteObject[] = [
         element: lazyPage(() => import('./pages/dashboard/WelcomePage').then((m) => m.WelcomePage)),
       },
       {
+        path: 'content',
+        element: lazyPage(() => import('./pages/dashboard/ContentPage').then((m) => m.ContentPage)),
+      },
+      {
         path: 'settings',
         element: lazyPage(() =>
           import('./pages/dashboard/SettingsPage').then((m) => m.SettingsPage),
