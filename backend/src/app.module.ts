@@ -7,6 +7,7 @@ import { HealthModule } from './health/health.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
+import { SiteConfigModule } from './site-config/site-config.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -21,6 +22,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         NewsletterModule,
+        SiteConfigModule,
         HealthModule,
         LogsModule,
       ],

@@ -69,7 +69,11 @@ export async function createApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: [
+          "'self'",
+          'blob:',
+          ...(config.demoVideoUrl ? [new URL(config.demoVideoUrl).origin] : []),
+        ],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

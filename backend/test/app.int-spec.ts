@@ -146,6 +146,27 @@ describe('the HTTP stack', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('tells the site its name and demo video', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/site-config' });
+    expect(response.json()).toEqual({ app_name: 'LeadPulse', demo_video_url: null });
+
+    const custom = await startTestApp({
+      env: { APP_NAME: 'Acme Leads', DEMO_VIDEO_URL: 'https://videos.example.com/demo.mp4' },
+    });
+    try {
+      const configured = await custom.app.inject({ method: 'GET', url: '/api/site-config' });
+      expect(configured.json()).toEqual({
+        app_name: 'Acme Leads',
+        demo_video_url: 'https://videos.example.com/demo.mp4',
+      });
+      expect(configured.headers['content-security-policy']).toContain(
+        "media-src 'self' blob: https://videos.example.com",
+      );
+    } finally {
+      await custom.close();
+    }
+  });
+
   it('publishes the OpenAPI document and its UI at /api/docs', async () => {
     const document = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     expect(document.statusCode).toBe(200);

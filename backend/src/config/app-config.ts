@@ -38,6 +38,7 @@ export class AppConfig {
     adminPassword: string | undefined;
   };
   readonly redisUrl: string | undefined;
+  readonly demoVideoUrl: string | undefined;
   readonly trustProxy: boolean;
   readonly rateLimits: {
     loginPerAccount: { limit: number; windowSeconds: number };
@@ -95,6 +96,7 @@ export class AppConfig {
         adminPassword: vars.ADMIN_PASSWORD,
       },
       redisUrl: vars.REDIS_URL,
+      demoVideoUrl: vars.DEMO_VIDEO_URL,
       trustProxy: vars.TRUST_PROXY,
       rateLimits: {
         loginPerAccount: {

@@ -163,6 +163,11 @@ export class EnvironmentVariables {
   @Min(1)
   RATE_LIMIT_CLIENT_LOGS: number = 300;
 
+  /** Replaces the demo clip shipped with the site. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  DEMO_VIDEO_URL?: string;
+
   /** Without it, e-mails stay in the outbox as `logged` and their links are printed. */
   @IsOptional()
   @IsString()

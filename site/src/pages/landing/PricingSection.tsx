@@ -55,7 +55,7 @@ export function PricingSection() {
               sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}
             >
               <Typography variant="h5" component="h3">
-                {founding.emoji} {founding.name}
+                {founding.name}
               </Typography>
               {availability && (
                 <Chip
