@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { Session } from '@leadpulse/common';
+import type { AuthEvent, Session } from '@leadpulse/common';
 import { authApi } from './auth-api';
 import { sessionClient } from './session';
 
@@ -18,7 +18,7 @@ interface AuthContextValue {
   session: Session | null;
   signIn(email: string, password: string): Promise<void>;
   /** Stores a session obtained elsewhere (confirmation link, password reset). */
-  acceptSession(session: Session): void;
+  acceptSession(session: Session, event?: AuthEvent): void;
   signOut(): Promise<void>;
 }
 
@@ -44,7 +44,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     sessionClient.setSession(await authApi.login(email, password));
   }, []);
 
-  const acceptSession = useCallback((next: Session) => sessionClient.setSession(next), []);
+  const acceptSession = useCallback(
+    (next: Session, event: AuthEvent = 'SIGNED_IN') => sessionClient.setSession(next, event),
+    [],
+  );
 
   const signOut = useCallback(async () => {
     const current = sessionClient.session;

@@ -56,7 +56,7 @@ export function SetupPasswordPage() {
     if (password.length < PASSWORD_MIN_LENGTH) return setError(MESSAGES.setupPassword.tooShort());
     setState('updating');
     try {
-      acceptSession(await authApi.resetPassword(token!, password));
+      acceptSession(await authApi.resetPassword(token!, password), 'PASSWORD_RECOVERY');
       enqueueSnackbar(MESSAGES.setupPassword.success, { variant: 'success' });
       setState('success');
     } catch (caught) {

@@ -5,6 +5,7 @@ import { MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
 import { ApiError } from '../../../api/client';
 import { PasswordField } from '../../../components/PasswordField';
 import { authApi } from '../../../features/auth/auth-api';
+import { sessionClient } from '../../../features/auth/session';
 
 const EMPTY = { current: '', next: '', confirm: '' };
 
@@ -24,6 +25,8 @@ export function SecurityTab() {
     setSaving(true);
     try {
       await authApi.changePassword(form.current, form.next);
+      const user = sessionClient.session?.user;
+      if (user) sessionClient.updateUser(user);
       setForm(EMPTY);
       enqueueSnackbar(MESSAGES.settings.passwordUpdated, { variant: 'success' });
     } catch (caught) {

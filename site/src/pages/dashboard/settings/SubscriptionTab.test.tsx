@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Member } from '../../../features/member/member-api';
+import { renderWithApp, stubApi } from '../../../test/render';
+import { SubscriptionTab } from './SubscriptionTab';
+
+const member = (fields: Partial<Member>): Member => ({
+  id: 'u1',
+  email: 'a@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  phone: null,
+  company: null,
+  job_title: null,
+  status: 'active',
+  is_admin: false,
+  founding_member: false,
+  subscription_plan: null,
+  stripe_customer_id: null,
+  notification_preferences: {
+    emailUpdates: true,
+    featureAnnouncements: true,
+    billingAlerts: true,
+    weeklyDigest: false,
+  },
+  display_status: 'Active',
+  plan_badge: { label: 'Free', colour: 'grey' },
+  ...fields,
+});
+
+describe('SubscriptionTab', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [{ is_admin: true, founding_member: true }, 'Administrator', 'User management'],
+    [{ founding_member: true }, 'Founding Member', '3 months premium access'],
+    [{ subscription_plan: 'rainmaker' }, 'Rainmaker', '10,000 AI credits per month'],
+    [{}, 'Free', 'Product updates'],
+  ])('labels %j as %s with its features', (fields, label, feature) => {
+    stubApi({});
+    renderWithApp(<SubscriptionTab member={member(fields)} />);
+    expect(screen.getByText(label)).toBeInTheDocument();
+    expect(screen.getByText(feature)).toBeInTheDocument();
+  });
+
+  it('opens the customer portal with Manage Billing', async () => {
+    stubApi({ 'POST /billing/portal': [200, { url: 'https://billing.example/session/abc' }] });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderWithApp(<SubscriptionTab member={member({ stripe_customer_id: 'cus_1' })} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Manage Billing' }));
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://billing.example/session/abc'),
+    );
+  });
+
+  it('explains when there is no billing account yet', async () => {
+    stubApi({
+      'POST /billing/portal': [409, { statusCode: 409, code: 'no_billing_account', message: 'x' }],
+    });
+    renderWithApp(<SubscriptionTab member={member({})} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Manage Billing' }));
+    expect(
+      await screen.findByText(
+        'Billing management will be available once payment processing is set up.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
