@@ -1,35 +1,128 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { sessionStorageKey } from '@leadpulse/common';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 
+const KEY = sessionStorageKey(window.location.host);
+const session = {
+  access_token: 'access',
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  refresh_token: 'refresh',
+  user: { id: 'acc1', email: 'ada@example.com', created_at: '', metadata: {}, factors: [] },
+};
+const admin = {
+  id: 'u1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  is_admin: true,
+};
+
+/** A fetch answering each API path from a table. */
+function stubApi(routes: Record<string, [number, unknown]>) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url =
+      typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const key = `${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.replace(/^https?:\/\/[^/]+/, '')}`;
+    const [status, body] = routes[key] ?? [
+      404,
+      { statusCode: 404, code: 'not_found', message: 'Not found.' },
+    ];
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
 describe('the admin app', () => {
+  beforeEach(() => window.localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('renders the dashboard at /admin', async () => {
+  it('asks for a sign-in titled Admin, and shows the server message on failure', async () => {
+    stubApi({
+      'POST /api/auth/login': [
+        400,
+        {
+          statusCode: 400,
+          code: 'invalid_credentials',
+          message: 'Invalid email or password. Please check your credentials and try again.',
+        },
+      ],
+    });
     window.history.pushState({}, '', '/admin');
     render(<App />);
     expect(
-      await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 8000 }),
+      await screen.findByRole('heading', { name: 'Admin' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Sign in to access the admin portal')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(
+      await screen.findByText(
+        'Invalid email or password. Please check your credentials and try again.',
+      ),
     ).toBeInTheDocument();
   }, 15_000);
 
+  it('shows Access Denied to a signed-in member who is not an administrator', async () => {
+    window.localStorage.setItem(KEY, JSON.stringify(session));
+    stubApi({
+      'GET /api/admin/identity': [403, { statusCode: 403, code: 'forbidden', message: 'no' }],
+    });
+    window.history.pushState({}, '', '/admin');
+    render(<App />);
+    expect(
+      await screen.findByRole('heading', { name: 'Access Denied' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("You don't have permission to access the admin portal."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  }, 15_000);
+
+  it('welcomes an administrator by name, with the dashboard and the Health entry', async () => {
+    window.localStorage.setItem(KEY, JSON.stringify(session));
+    const fetch = stubApi({ 'GET /api/admin/identity': [200, admin] });
+    window.history.pushState({}, '', '/admin');
+    render(<App />);
+    expect(
+      await screen.findByText('Welcome Ada Lovelace', undefined, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Health' })).toHaveAttribute(
+      'href',
+      '/admin/health',
+    );
+    const identityCall = fetch.mock.calls.find(([input]) =>
+      String(input).includes('/api/admin/identity'),
+    )!;
+    expect(new Headers((identityCall[1] as RequestInit).headers).get('authorization')).toBe(
+      'Bearer access',
+    );
+  }, 15_000);
+
   it('shows the server health at /admin/health, even when the server answers 503', async () => {
+    window.localStorage.setItem(KEY, JSON.stringify(session));
     const report = {
       status: 'unhealthy',
       checks: { database: { status: 'unhealthy' } },
       version: '1.0.0',
       uptime_seconds: 120,
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(new Response(JSON.stringify(report), { status: 503 })),
-    );
+    stubApi({ 'GET /api/admin/identity': [200, admin], 'GET /api/health': [503, report] });
     window.history.pushState({}, '', '/admin/health');
     render(<App />);
     expect(
-      await screen.findByRole('heading', { name: 'System Health' }, { timeout: 8000 }),
+      await screen.findByText('Version 1.0.0 · up 2 min · 1 checks', undefined, { timeout: 8000 }),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Version 1.0.0 · up 2 min · 1 checks')).toBeInTheDocument();
     expect(screen.getAllByText('unhealthy')).toHaveLength(2);
   }, 15_000);
 });

@@ -1,9 +1,12 @@
 import { rmSync } from 'node:fs';
+import { E2E_ADMIN } from './admin.js';
 import { startProduct } from './product.js';
 
 /** One product for the browser journeys, started exactly as `npm start` on an empty data folder. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const product = await startProduct();
+  const product = await startProduct({
+    env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+  });
   process.env.E2E_BASE_URL = product.baseUrl;
   process.env.E2E_DATA_DIR = product.dataDir;
   return async () => {

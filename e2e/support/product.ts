@@ -34,7 +34,7 @@ export interface Product {
 
 /** The product as a newcomer runs it: `npm start`, on the embedded database, on a free port. */
 export async function startProduct(
-  options: { dataDir?: string; port?: number; timeoutMs?: number } = {},
+  options: { dataDir?: string; port?: number; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Product> {
   const dataDir = options.dataDir ?? freshDataDir();
   const port = options.port ?? (await freePort());
@@ -44,6 +44,7 @@ export async function startProduct(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     NODE_ENV: 'development',
+    ...options.env,
   };
   delete env.DATABASE_URL;
   const child = spawn('npm', ['start', '--silent'], {

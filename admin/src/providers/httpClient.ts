@@ -1,7 +1,20 @@
-import { fetchUtils } from 'react-admin';
+import { fetchUtils, HttpError } from 'react-admin';
+import { sessionClient } from './session';
 
-/** Every admin request goes through here, so the session's token can be added in one place. */
-export function httpClient(url: string, options: fetchUtils.Options = {}) {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  return fetchUtils.fetchJson(url, { ...options, headers });
+/** Every admin request: the session's token, one refresh and retry on a 401. */
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const send = (token?: string) => {
+    const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return fetchUtils.fetchJson(url, { ...options, headers });
+  };
+  const session = await sessionClient.refreshIfDue();
+  try {
+    return await send(session?.access_token);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 401 || !session) throw error;
+    const refreshed = await sessionClient.refresh();
+    if (!refreshed) throw error;
+    return send(refreshed.access_token);
+  }
 }

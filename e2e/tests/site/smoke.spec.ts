@@ -8,12 +8,10 @@ test.describe('the product as a newcomer first sees it', () => {
     await expect(page).toHaveTitle(/LeadPulse/);
   });
 
-  test('the admin portal renders at /admin', async ({ page }) => {
+  test('the admin portal renders at /admin, asking for a sign-in', async ({ page }) => {
     await page.goto('/admin');
-    await expect(
-      page.getByText('Users, subscriptions, promotions and system health at a glance.'),
-    ).toBeVisible();
-    await expect(page).toHaveURL(/\/admin\/?$/);
+    await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
+    await expect(page.getByText('Sign in to access the admin portal')).toBeVisible();
   });
 
   test('an unknown path renders the not-found page and logs the route', async ({ page }) => {
