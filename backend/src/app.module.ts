@@ -9,6 +9,7 @@ import { MailModule } from './mail/mail.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { SiteConfigModule } from './site-config/site-config.module.js';
 import { UsersModule } from './users/users.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -23,6 +24,7 @@ export class AppModule {
         UsersModule,
         NewsletterModule,
         SiteConfigModule,
+        WebhooksModule,
         HealthModule,
         LogsModule,
       ],

@@ -48,6 +48,8 @@ export async function createApp({
     adapter,
     {
       logger: new PinoNestLogger(logger),
+      // Stripe signs the exact bytes it sent; the webhook endpoint verifies them.
+      rawBody: true,
       bufferLogs: false,
     },
   );

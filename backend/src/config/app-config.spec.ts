@@ -59,11 +59,13 @@ describe('AppConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://x' })[0]).toMatch(/^DATABASE_URL/);
   });
 
-  it('requires a database server and a JWT secret in production, and names both', () => {
+  it('requires a database server, a JWT secret and Stripe keys in production, and names them', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems.map((problem) => problem.split(' ')[0])).toEqual([
       'DATABASE_URL',
       'JWT_SECRET',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
     ]);
     expect(problems.join('\n')).toContain('(missing)');
   });
@@ -77,6 +79,8 @@ describe('AppConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgresql://app@db/app',
       JWT_SECRET: 'x'.repeat(48),
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
     });
     expect(config.isProduction).toBe(true);
   });

@@ -39,6 +39,12 @@ export class AppConfig {
   };
   readonly redisUrl: string | undefined;
   readonly demoVideoUrl: string | undefined;
+  readonly stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string;
+    eventsRetryDelaySeconds: number;
+  };
   readonly trustProxy: boolean;
   readonly rateLimits: {
     loginPerAccount: { limit: number; windowSeconds: number };
@@ -97,6 +103,12 @@ export class AppConfig {
       },
       redisUrl: vars.REDIS_URL,
       demoVideoUrl: vars.DEMO_VIDEO_URL,
+      stripe: {
+        secretKey: vars.STRIPE_SECRET_KEY,
+        webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+        apiUrl: vars.STRIPE_API_URL,
+        eventsRetryDelaySeconds: vars.STRIPE_EVENTS_RETRY_DELAY_SECONDS,
+      },
       trustProxy: vars.TRUST_PROXY,
       rateLimits: {
         loginPerAccount: {

@@ -163,6 +163,34 @@ export class EnvironmentVariables {
   @Min(1)
   RATE_LIMIT_CLIENT_LOGS: number = 300;
 
+  /** Required in production; without it, development and tests use the local Stripe sandbox. */
+  @ValidateIf(
+    (env: EnvironmentVariables) =>
+      env.NODE_ENV === 'production' || env.STRIPE_SECRET_KEY !== undefined,
+  )
+  @Matches(/^(sk|rk)_(live|test)_\w+$/, {
+    message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_… or sk_test_…)',
+  })
+  STRIPE_SECRET_KEY?: string;
+
+  @ValidateIf(
+    (env: EnvironmentVariables) =>
+      env.NODE_ENV === 'production' || env.STRIPE_WEBHOOK_SECRET !== undefined,
+  )
+  @Matches(/^whsec_\w+$/, {
+    message: 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)',
+  })
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** First retry of a Stripe event whose processing failed; later ones wait about twice as long. */
+  @IsInt()
+  @Min(1)
+  STRIPE_EVENTS_RETRY_DELAY_SECONDS: number = 10;
+
+  /** Where the Stripe SDK sends requests; the local sandbox's address in development and tests. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  STRIPE_API_URL: string = 'https://api.stripe.com';
+
   /** Replaces the demo clip shipped with the site. */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })

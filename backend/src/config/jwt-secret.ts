@@ -3,17 +3,36 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './app-config.js';
 
-/**
- * The configured JWT_SECRET, or outside production one generated once and kept in the data
- * folder, so sessions survive restarts without anyone having to invent a secret.
- */
-export function withJwtSecret(config: AppConfig): AppConfig {
-  if (config.jwtSecret) return config;
-  if (config.isProduction) throw new Error('JWT_SECRET is required in production');
-  const file = join(config.dataDir, 'jwt-secret');
+/** A secret generated once and kept in the data folder, for development only. */
+function generatedSecret(config: AppConfig, name: string, create: () => string): string {
+  const file = join(config.dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, create(), { mode: 0o600, flag: 'wx' });
   }
-  return config.with({ jwtSecret: readFileSync(file, 'utf8').trim() });
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The configured JWT_SECRET and STRIPE_WEBHOOK_SECRET, or outside production ones generated once
+ * and kept in the data folder, so sessions and the local Stripe sandbox work without anyone
+ * having to invent a secret. Production refuses to start without them (configuration checks).
+ */
+export function withJwtSecret(config: AppConfig): AppConfig {
+  if (config.isProduction) return config;
+  return config.with({
+    jwtSecret:
+      config.jwtSecret ??
+      generatedSecret(config, 'jwt-secret', () => randomBytes(48).toString('base64url')),
+    stripe: {
+      ...config.stripe,
+      webhookSecret:
+        config.stripe.webhookSecret ??
+        generatedSecret(
+          config,
+          'stripe-webhook-secret',
+          () => `whsec_${randomBytes(24).toString('hex')}`,
+        ),
+    },
+  });
 }

@@ -7,6 +7,7 @@ import { EmailEntity } from '../mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
 import { UserEntity } from '../users/user.entity.js';
+import { StripeEventEntity } from '../webhooks/stripe-event.entity.js';
 
 /** Every entity, listed explicitly so that the same list serves the app, the CLI and the tests. */
 export const ENTITIES = [
@@ -18,5 +19,6 @@ export const ENTITIES = [
   PlanEntity,
   RateLimitCounterEntity,
   RefreshTokenEntity,
+  StripeEventEntity,
   UserEntity,
 ];

@@ -20,6 +20,7 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
+export const TEST_WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
@@ -28,6 +29,7 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
     APP_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ...env,
   });
 }

@@ -3,6 +3,7 @@ import { InitialSchema1795340435168 } from './1795340435168-InitialSchema.js';
 import { AddEmailOutbox1795341582675 } from './1795341582675-AddEmailOutbox.js';
 import { AddAuthTokensAndRateLimits1795342015119 } from './1795342015119-AddAuthTokensAndRateLimits.js';
 import { AddNewsletterAndErrorReports1795343428889 } from './1795343428889-AddNewsletterAndErrorReports.js';
+import { AddStripeEvents1795345101668 } from './1795345101668-AddStripeEvents.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddEmailOutbox1795341582675,
   AddAuthTokensAndRateLimits1795342015119,
   AddNewsletterAndErrorReports1795343428889,
+  AddStripeEvents1795345101668,
 ];

@@ -1,0 +1,127 @@
+import { Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppException } from '../common/app.exception.js';
+import { AppConfig } from '../config/app-config.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { STRIPE } from '../stripe/stripe.client.js';
+import { StripeEventEntity } from './stripe-event.entity.js';
+
+export const STRIPE_EVENTS_QUEUE = 'stripe-events';
+/** Stripe's own default: a signature older than five minutes is refused. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * What one event type does. Handlers run in one transaction with the event's bookkeeping and
+ * upsert on Stripe ids, so running one twice changes nothing.
+ */
+export type StripeEventHandler = (event: Stripe.Event, manager: EntityManager) => Promise<void>;
+
+@Injectable()
+export class StripeEventsService implements OnModuleInit {
+  private readonly logger = new Logger(StripeEventsService.name);
+  private readonly handlers = new Map<string, StripeEventHandler>();
+
+  constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly config: AppConfig,
+    private readonly jobs: JobsService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.createQueue(STRIPE_EVENTS_QUEUE, {
+      retryLimit: 8,
+      retryDelay: this.config.stripe.eventsRetryDelaySeconds,
+      retryBackoff: true,
+    });
+    await this.jobs.work<{ eventId: string }>(STRIPE_EVENTS_QUEUE, (job) =>
+      this.process(job.data.eventId),
+    );
+  }
+
+  /** Modules register what their event types do. */
+  on(type: string, handler: StripeEventHandler): void {
+    this.handlers.set(type, handler);
+  }
+
+  /**
+   * Verifies the signature on the raw body and stores the event with its processing job, once:
+   * a duplicate delivery is acknowledged and stores nothing.
+   */
+  async receive(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+  ): Promise<{ stored: boolean }> {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(
+        rawBody ?? Buffer.alloc(0),
+        signature ?? '',
+        this.config.stripe.webhookSecret!,
+        SIGNATURE_TOLERANCE_SECONDS,
+      );
+    } catch {
+      throw new AppException(
+        'invalid_signature',
+        400,
+        'The Stripe signature is missing or does not match.',
+      );
+    }
+    return this.dataSource.transaction(async (manager) => {
+      // INSERT … RETURNING answers the rows themselves (UPDATE answers [rows, count]).
+      const rows = (await manager.query(
+        `INSERT INTO stripe_events (stripe_event_id, event_type, event_data) VALUES ($1, $2, $3)
+         ON CONFLICT (stripe_event_id) DO NOTHING RETURNING id`,
+        [event.id, event.type, event],
+      )) as { id: string }[];
+      if (!rows[0]) return { stored: false };
+      await this.jobs.send(STRIPE_EVENTS_QUEUE, { eventId: rows[0].id }, { manager });
+      return { stored: true };
+    });
+  }
+
+  /** Runs the event's handler; a failure is recorded and rethrown so the queue retries it. */
+  async process(eventId: string): Promise<void> {
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        const row = await manager
+          .getRepository(StripeEventEntity)
+          .findOne({ where: { id: eventId }, lock: { mode: 'pessimistic_write' } });
+        if (!row || row.processed) return;
+        const handler = this.handlers.get(row.event_type);
+        if (handler) await handler(row.event_data as unknown as Stripe.Event, manager);
+        await manager
+          .getRepository(StripeEventEntity)
+          .update(eventId, {
+            processed: true,
+            processed_at: new Date(),
+            error_message: null,
+            attempts: row.attempts + 1,
+          });
+      });
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      await this.dataSource.query(
+        `UPDATE stripe_events SET attempts = attempts + 1, error_message = $2, updated_at = now() WHERE id = $1`,
+        [eventId, message.slice(0, 2000)],
+      );
+      this.logger.warn(`Processing Stripe event ${eventId} failed: ${message}`);
+      throw error;
+    }
+  }
+
+  /** Processes a stored event again (the admin's Replay Webhook). */
+  async replay(eventId: string): Promise<void> {
+    const updated = await this.dataSource.transaction(async (manager) => {
+      const result = await manager
+        .getRepository(StripeEventEntity)
+        .update(eventId, { processed: false, processed_at: null });
+      if (!result.affected) return false;
+      await this.jobs.send(STRIPE_EVENTS_QUEUE, { eventId }, { manager });
+      return true;
+    });
+    if (!updated) throw new NotFoundException('Stripe event not found.');
+  }
+}

@@ -1,0 +1,181 @@
+import Stripe from 'stripe';
+import { StripeEventsService } from '../src/webhooks/stripe-events.service.js';
+import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';
+import {
+  resetDatabase,
+  startTestApp,
+  TEST_WEBHOOK_SECRET,
+  type TestApp,
+} from './support/test-app.js';
+import { waitFor } from './support/wait.js';
+
+const stripe = new Stripe('sk_test_signing_only');
+
+let sequence = 0;
+function event(type = 'customer.created'): { id: string; payload: string } {
+  sequence += 1;
+  const id = `evt_test_${Date.now().toString(36)}_${sequence}`;
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2026-01-28.clover',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: `cus_${sequence}`, object: 'customer', email: 'buyer@example.com' } },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  });
+  return { id, payload };
+}
+
+function sign(payload: string, options: { secret?: string; timestamp?: number } = {}): string {
+  return stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? TEST_WEBHOOK_SECRET,
+    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+  });
+}
+
+describe('the Stripe webhook endpoint', () => {
+  let t: TestApp;
+  const events = () => t.dataSource.getRepository(StripeEventEntity);
+  const deliver = (payload: string, signature?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
+      payload,
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: { JOBS_POLL_INTERVAL_SECONDS: '0.5', STRIPE_EVENTS_RETRY_DELAY_SECONDS: '1' },
+    });
+    await resetDatabase(t.dataSource);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['no signature', (payload: string) => [payload, undefined]],
+    [
+      'a signature made with another secret',
+      (payload: string) => [payload, sign(payload, { secret: 'whsec_someone_else' })],
+    ],
+    [
+      'a body altered by one byte',
+      (payload: string) => [payload.replace('buyer@', 'buyer!'), sign(payload)],
+    ],
+    [
+      'a signature older than 300 s',
+      (payload: string) => [
+        payload,
+        sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      ],
+    ],
+  ])('refuses %s with 400 and stores nothing', async (_name, make) => {
+    const { id, payload } = event();
+    const [body, signature] = make(payload) as [string, string | undefined];
+    const response = await deliver(body, signature);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'invalid_signature',
+      message: 'The Stripe signature is missing or does not match.',
+    });
+    expect(await events().countBy({ stripe_event_id: id })).toBe(0);
+  });
+
+  it('stores a signed event, answers 200 at once, and processes it', async () => {
+    const { id, payload } = event('customer.created');
+    const response = await deliver(payload, sign(payload));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+    const processed = await waitFor(async () => {
+      const row = await events().findOneByOrFail({ stripe_event_id: id });
+      return row.processed ? row : undefined;
+    });
+    expect(processed).toMatchObject({
+      event_type: 'customer.created',
+      attempts: 1,
+      error_message: null,
+    });
+    expect(processed.processed_at).toBeInstanceOf(Date);
+    expect(processed.event_data).toMatchObject({
+      id,
+      data: { object: { email: 'buyer@example.com' } },
+    });
+  });
+
+  it('stores an event delivered 5 times, 20 deliveries at once, once, and runs its handler once', async () => {
+    const service = t.app.get(StripeEventsService);
+    const seen: string[] = [];
+    service.on('invoice.paid', async (received) => {
+      seen.push(received.id);
+    });
+    const { id, payload } = event('invoice.paid');
+    for (let round = 0; round < 5; round++) {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => deliver(payload, sign(payload))),
+      );
+      expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    }
+    expect(await events().countBy({ stripe_event_id: id })).toBe(1);
+    await waitFor(async () =>
+      (await events().findOneByOrFail({ stripe_event_id: id })).processed ? true : undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(seen).toEqual([id]);
+  });
+
+  it('records a failing handler, retries, and processes the event once the handler succeeds', async () => {
+    const service = t.app.get(StripeEventsService);
+    let failures = 1;
+    service.on('charge.refunded', async () => {
+      if (failures-- > 0) throw new Error('Stripe was unreachable');
+    });
+    const { id, payload } = event('charge.refunded');
+    await deliver(payload, sign(payload));
+    const row = await waitFor(async () => {
+      const current = await events().findOneByOrFail({ stripe_event_id: id });
+      return current.error_message ? current : undefined;
+    });
+    expect(row).toMatchObject({
+      processed: false,
+      error_message: 'Stripe was unreachable',
+      attempts: 1,
+    });
+    const done = await waitFor(
+      async () => {
+        const current = await events().findOneByOrFail({ stripe_event_id: id });
+        return current.processed ? current : undefined;
+      },
+      40_000,
+      'the retry',
+    );
+    expect(done).toMatchObject({ attempts: 2, error_message: null });
+  }, 45_000);
+
+  it('replays a stored event on demand', async () => {
+    const service = t.app.get(StripeEventsService);
+    let runs = 0;
+    service.on('payment_method.attached', async () => {
+      runs += 1;
+    });
+    const { id, payload } = event('payment_method.attached');
+    await deliver(payload, sign(payload));
+    const stored = await waitFor(async () => {
+      const row = await events().findOneByOrFail({ stripe_event_id: id });
+      return row.processed ? row : undefined;
+    });
+    await service.replay(stored.id);
+    await waitFor(async () => (runs === 2 ? true : undefined));
+    expect((await events().findOneByOrFail({ id: stored.id })).processed).toBe(true);
+    await expect(service.replay('00000000-0000-0000-0000-000000000000')).rejects.toThrow(
+      'Stripe event not found.',
+    );
+  });
+});
