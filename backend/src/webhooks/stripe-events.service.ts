@@ -92,14 +92,12 @@ export class StripeEventsService implements OnModuleInit {
         if (!row || row.processed) return;
         const handler = this.handlers.get(row.event_type);
         if (handler) await handler(row.event_data as unknown as Stripe.Event, manager);
-        await manager
-          .getRepository(StripeEventEntity)
-          .update(eventId, {
-            processed: true,
-            processed_at: new Date(),
-            error_message: null,
-            attempts: row.attempts + 1,
-          });
+        await manager.getRepository(StripeEventEntity).update(eventId, {
+          processed: true,
+          processed_at: new Date(),
+          error_message: null,
+          attempts: row.attempts + 1,
+        });
       });
     } catch (error) {
       const message = (error as Error).message ?? String(error);
