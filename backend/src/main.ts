@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { join } from 'node:path';
 import { createApp } from './app.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/environment.js';
@@ -6,6 +7,7 @@ import { withJwtSecret } from './config/jwt-secret.js';
 import { DataFolderLockedError } from './database/data-folder-lock.js';
 import { openDatabase } from './database/open-database.js';
 import { createRootLogger } from './logging/logger.js';
+import { StripeSandbox } from './stripe-sandbox/stripe-sandbox.js';
 
 async function bootstrap(): Promise<void> {
   let config: AppConfig;
@@ -32,6 +34,21 @@ async function bootstrap(): Promise<void> {
   }
   if (database.embedded) logger.info(`Embedded PostgreSQL in ${config.dataDir}`);
 
+  // Without Stripe keys (development only: production refuses to start), a local sandbox stands in.
+  let sandbox: StripeSandbox | undefined;
+  const listening: { port?: number } = {};
+  if (!config.stripe.secretKey && !config.isProduction) {
+    sandbox = new StripeSandbox({
+      dataFile: join(config.dataDir, 'stripe-sandbox.json'),
+      webhookSecret: config.stripe.webhookSecret!,
+      webhookUrl: () =>
+        listening.port ? `http://127.0.0.1:${listening.port}/api/webhooks/stripe` : undefined,
+    });
+    const url = await sandbox.start();
+    config = config.with({ stripe: { ...config.stripe, apiUrl: url } });
+    logger.info(`Local Stripe sandbox at ${url} (set STRIPE_SECRET_KEY to use Stripe)`);
+  }
+
   const app = await createApp({ config, databaseUrl: database.url, logger });
 
   let stopping = false;
@@ -46,6 +63,7 @@ async function bootstrap(): Promise<void> {
     try {
       // Closes the listener, waits for in-flight requests, then closes the database pool.
       await app.close();
+      await sandbox?.stop();
       await database.close();
       clearTimeout(timer);
       logger.info('Stopped cleanly');
@@ -61,6 +79,7 @@ async function bootstrap(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  listening.port = port;
   logger.info(
     `${config.appName} is running at http://localhost:${port} (admin at /admin, API docs at /api/docs)`,
   );
