@@ -3,6 +3,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { FoundingModule } from './founding/founding.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -25,6 +26,7 @@ export class AppModule {
         NewsletterModule,
         SiteConfigModule,
         WebhooksModule,
+        FoundingModule,
         HealthModule,
         LogsModule,
       ],

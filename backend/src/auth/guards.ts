@@ -23,6 +23,21 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
+/** Reads a bearer token when one is sent (401 if it is bad); lets anonymous requests through. */
+@Injectable()
+export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (!request.headers.authorization) return true;
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  override handleRequest<T>(error: unknown, user: T): T {
+    if (error || !user) throw new AppException('unauthorized', 401, MESSAGES.session.required);
+    return user;
+  }
+}
+
 /**
  * Requires a signed-in administrator. `is_admin` is read from the database on every request, so
  * taking the role away takes effect at once.

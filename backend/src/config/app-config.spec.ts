@@ -81,6 +81,7 @@ describe('AppConfig', () => {
       JWT_SECRET: 'x'.repeat(48),
       STRIPE_SECRET_KEY: 'sk_live_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_PRICE_FOUNDING: 'price_founding123',
     });
     expect(config.isProduction).toBe(true);
   });

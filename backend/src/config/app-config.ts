@@ -44,6 +44,7 @@ export class AppConfig {
     webhookSecret: string | undefined;
     apiUrl: string;
     eventsRetryDelaySeconds: number;
+    prices: { founding: string };
   };
   readonly trustProxy: boolean;
   readonly rateLimits: {
@@ -55,6 +56,7 @@ export class AppConfig {
     refresh: { limit: number; windowSeconds: number };
     subscribe: { limit: number; windowSeconds: number };
     clientLogs: { limit: number; windowSeconds: number };
+    checkout: { limit: number; windowSeconds: number };
   };
   readonly version = '1.0.0';
 
@@ -108,6 +110,7 @@ export class AppConfig {
         webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
         apiUrl: vars.STRIPE_API_URL,
         eventsRetryDelaySeconds: vars.STRIPE_EVENTS_RETRY_DELAY_SECONDS,
+        prices: { founding: vars.STRIPE_PRICE_FOUNDING ?? 'price_founding_member' },
       },
       trustProxy: vars.TRUST_PROXY,
       rateLimits: {
@@ -125,6 +128,7 @@ export class AppConfig {
         refresh: { limit: vars.RATE_LIMIT_REFRESH, windowSeconds: 900 },
         subscribe: { limit: vars.RATE_LIMIT_SUBSCRIBE, windowSeconds: 900 },
         clientLogs: { limit: vars.RATE_LIMIT_CLIENT_LOGS, windowSeconds: 900 },
+        checkout: { limit: vars.RATE_LIMIT_CHECKOUT, windowSeconds: 900 },
       },
     });
   }

@@ -187,6 +187,18 @@ export class EnvironmentVariables {
   @Min(1)
   STRIPE_EVENTS_RETRY_DELAY_SECONDS: number = 10;
 
+  /** Stripe price ids of the catalogue; the sandbox knows these defaults. Required with STRIPE_SECRET_KEY. */
+  @ValidateIf((env: EnvironmentVariables) => env.STRIPE_SECRET_KEY !== undefined)
+  @Matches(/^price_\w+$/, {
+    message:
+      'STRIPE_PRICE_FOUNDING must be a Stripe price id (price_…), required with STRIPE_SECRET_KEY',
+  })
+  STRIPE_PRICE_FOUNDING?: string;
+
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_CHECKOUT: number = 10;
+
   /** Where the Stripe SDK sends requests; the local sandbox's address in development and tests. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   STRIPE_API_URL: string = 'https://api.stripe.com';

@@ -2,6 +2,7 @@ import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
 import { RefreshTokenEntity } from '../auth/refresh-token.entity.js';
 import { RateLimitCounterEntity } from '../rate-limit/rate-limit-counter.entity.js';
+import { FoundingReservationEntity } from '../founding/founding-reservation.entity.js';
 import { ErrorReportEntity } from '../logs/error-report.entity.js';
 import { EmailEntity } from '../mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity.js';
@@ -15,6 +16,7 @@ export const ENTITIES = [
   AuthTokenEntity,
   EmailEntity,
   ErrorReportEntity,
+  FoundingReservationEntity,
   NewsletterSubscriptionEntity,
   PlanEntity,
   RateLimitCounterEntity,

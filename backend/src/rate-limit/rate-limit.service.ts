@@ -7,7 +7,7 @@ import type { RateLimitStore } from './rate-limit.store.js';
 export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
 
 export type LimitedAction =
-  'signup' | 'recover' | 'confirm' | 'refresh' | 'subscribe' | 'clientLogs';
+  'signup' | 'recover' | 'confirm' | 'refresh' | 'subscribe' | 'clientLogs' | 'checkout';
 
 function tooManyRequests(resetAt: Date, message: string): AppException {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));

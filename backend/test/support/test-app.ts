@@ -8,6 +8,8 @@ export interface TestApp {
   app: NestFastifyApplication;
   dataSource: DataSource;
   config: AppConfig;
+  /** The address it listens on, with `listen: true`. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
 
 /** The whole application over the real HTTP stack (use `app.inject`), on the run's database. */
 export async function startTestApp(
-  options: { env?: NodeJS.ProcessEnv; databaseUrl?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; databaseUrl?: string; listen?: boolean } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -46,9 +48,15 @@ export async function startTestApp(
     logger,
     frontEnds: [],
   });
-  await app.init();
+  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  else await app.init();
   await app.getHttpAdapter().getInstance().ready();
-  return { app, dataSource: app.get(DataSource), config, close: () => app.close() };
+  const address = app.getHttpServer().address();
+  const url =
+    options.listen && typeof address === 'object' && address
+      ? `http://127.0.0.1:${address.port}`
+      : undefined;
+  return { app, dataSource: app.get(DataSource), config, url, close: () => app.close() };
 }
 
 /** Every table but the migrations and the seeded catalogue, emptied: each test file starts clean. */

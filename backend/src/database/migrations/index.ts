@@ -4,6 +4,7 @@ import { AddEmailOutbox1795341582675 } from './1795341582675-AddEmailOutbox.js';
 import { AddAuthTokensAndRateLimits1795342015119 } from './1795342015119-AddAuthTokensAndRateLimits.js';
 import { AddNewsletterAndErrorReports1795343428889 } from './1795343428889-AddNewsletterAndErrorReports.js';
 import { AddStripeEvents1795345101668 } from './1795345101668-AddStripeEvents.js';
+import { AddFoundingReservations1795345621616 } from './1795345621616-AddFoundingReservations.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddAuthTokensAndRateLimits1795342015119,
   AddNewsletterAndErrorReports1795343428889,
   AddStripeEvents1795345101668,
+  AddFoundingReservations1795345621616,
 ];

@@ -1,0 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import { MESSAGES } from '@leadpulse/common';
+
+/** All four fields are required; blanks are refused by the service with the spec's one message. */
+export class FoundingCheckoutDto {
+  @ApiProperty()
+  @MaxLength(100)
+  @IsString({ message: MESSAGES.founding.fillAllFields })
+  firstName: string;
+  @ApiProperty()
+  @MaxLength(100)
+  @IsString({ message: MESSAGES.founding.fillAllFields })
+  lastName: string;
+  @ApiProperty()
+  @MaxLength(254)
+  @IsString({ message: MESSAGES.founding.fillAllFields })
+  email: string;
+  @ApiProperty({ example: '(555) 123-4567' })
+  @MaxLength(32)
+  @IsString({ message: MESSAGES.founding.fillAllFields })
+  phone: string;
+}

@@ -1,0 +1,33 @@
+import { Body, Controller, Get, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { OptionalJwtAuthGuard } from '../auth/guards.js';
+import { FoundingCheckoutDto } from './dto/checkout.dto.js';
+import { FoundingService } from './founding.service.js';
+
+@ApiTags('founding')
+@Controller('founding')
+export class FoundingController {
+  constructor(private readonly founding: FoundingService) {}
+
+  @Get('availability')
+  availability() {
+    return this.founding.availability();
+  }
+
+  /** With a member's token, the member's own account buys. */
+  @Post('checkout')
+  @UseGuards(OptionalJwtAuthGuard)
+  checkout(
+    @Body() body: FoundingCheckoutDto,
+    @Req() request: FastifyRequest & { user?: AuthenticatedUser },
+  ) {
+    return this.founding.checkout(body, request.ip, request.user?.accountId);
+  }
+
+  @Get('session/:id')
+  session(@Param('id') id: string) {
+    return this.founding.session(id);
+  }
+}

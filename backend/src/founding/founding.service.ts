@@ -1,0 +1,276 @@
+import { Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { isEmail } from 'class-validator';
+import type Stripe from 'stripe';
+import { DataSource, type EntityManager } from 'typeorm';
+import { FOUNDING_SPOTS, MESSAGES, formatPhone } from '@leadpulse/common';
+import { AuthAccountEntity } from '../auth/auth-account.entity.js';
+import { AuthTokensService } from '../auth/auth-tokens.service.js';
+import { normaliseEmail } from '../auth/auth.service.js';
+import { AppException } from '../common/app.exception.js';
+import { AppConfig } from '../config/app-config.js';
+import { MailService } from '../mail/mail.service.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { STRIPE } from '../stripe/stripe.client.js';
+import { UserEntity } from '../users/user.entity.js';
+import { StripeEventsService } from '../webhooks/stripe-events.service.js';
+import type { FoundingCheckoutDto } from './dto/checkout.dto.js';
+import { FoundingReservationEntity } from './founding-reservation.entity.js';
+
+/** How long a checkout holds its spot (Stripe's minimum session lifetime is 30 minutes). */
+const CHECKOUT_MINUTES = 30;
+/** Serialises spot counting across instances and connections. */
+const FOUNDING_LOCK_KEY = 7_318_400_220;
+
+const alreadyActive = () =>
+  new AppException('already_active', 409, MESSAGES.founding.alreadyActive);
+
+@Injectable()
+export class FoundingService implements OnModuleInit {
+  private readonly logger = new Logger(FoundingService.name);
+
+  constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly rateLimits: RateLimitService,
+    private readonly events: StripeEventsService,
+    private readonly tokens: AuthTokensService,
+    private readonly mail: MailService,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.on('checkout.session.completed', (event, manager) =>
+      this.completed(event.data.object as Stripe.Checkout.Session, manager),
+    );
+    this.events.on('checkout.session.expired', (event, manager) =>
+      this.expired(event.data.object as Stripe.Checkout.Session, manager),
+    );
+  }
+
+  async availability(
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<{ total: number; taken: number; remaining: number }> {
+    const [{ taken }] = (await manager.query(
+      `SELECT count(*)::int AS taken FROM founding_reservations
+       WHERE status = 'paid' OR (status = 'pending' AND expires_at > now())`,
+    )) as { taken: number }[];
+    return {
+      total: FOUNDING_SPOTS,
+      taken: Math.min(taken, FOUNDING_SPOTS),
+      remaining: Math.max(FOUNDING_SPOTS - taken, 0),
+    };
+  }
+
+  /**
+   * Holds a spot (atomically: the 41st concurrent buyer gets sold_out), then creates the Stripe
+   * customer and Checkout Session. If Stripe fails, the spot is released.
+   */
+  async checkout(
+    form: FoundingCheckoutDto,
+    ip: string,
+    accountId?: string,
+  ): Promise<{ url: string }> {
+    await this.rateLimits.consume('checkout', ip);
+    const fields = {
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      email: form.email.trim(),
+      phone: form.phone.trim(),
+    };
+    if (Object.values(fields).some((value) => !value)) {
+      throw new AppException('validation_failed', 400, MESSAGES.founding.fillAllFields);
+    }
+    const phoneDigits = fields.phone.replace(/\D/g, '');
+    if (phoneDigits.length !== 10) {
+      throw new AppException('validation_failed', 400, 'Please enter a 10-digit phone number.', {
+        phone: 'Please enter a 10-digit phone number.',
+      });
+    }
+    const buyerAccount = accountId
+      ? await this.dataSource.getRepository(AuthAccountEntity).findOneBy({ id: accountId })
+      : null;
+    const email = normaliseEmail(buyerAccount?.email ?? fields.email);
+    if (!isEmail(email)) throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
+
+    const held = await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [FOUNDING_LOCK_KEY]);
+      const users = manager.getRepository(UserEntity);
+      let user = await users.findOneBy({ email });
+      const ownAccount = !!buyerAccount && user?.auth_user_id === buyerAccount.id;
+      // The spec's rule for an existing e-mail; a signed-in member may buy for their own account.
+      if (
+        user &&
+        (user.stripe_customer_id ||
+          (user.status === 'active' && !ownAccount) ||
+          user.status === 'paid')
+      )
+        throw alreadyActive();
+
+      const reservations = manager.getRepository(FoundingReservationEntity);
+      const live = await reservations.findOne({ where: { email, status: 'pending' } });
+      if (live && live.expires_at > new Date() && live.checkout_url)
+        return { reservation: live, user: user!, reused: true };
+      if (live) await reservations.update(live.id, { status: 'released' });
+      if ((await this.availability(manager)).remaining === 0) {
+        throw new AppException('sold_out', 409, MESSAGES.founding.soldOut);
+      }
+
+      const details = {
+        first_name: fields.firstName,
+        last_name: fields.lastName,
+        phone: formatPhone(phoneDigits),
+        founding_member: true,
+      };
+      if (user) {
+        await users.update(
+          user.id,
+          ownAccount ? { phone: user.phone ?? details.phone, founding_member: true } : details,
+        );
+        user = { ...user, ...details };
+      } else {
+        user = await users.save(users.create({ email, status: 'pending', ...details }));
+      }
+      const reservation = await reservations.save(
+        reservations.create({
+          email,
+          user_id: user.id,
+          status: 'pending',
+          expires_at: new Date(Date.now() + (CHECKOUT_MINUTES + 1) * 60_000),
+        }),
+      );
+      return { reservation, user, reused: false };
+    });
+    if (held.reused) return { url: held.reservation.checkout_url! };
+
+    const { reservation, user } = held;
+    try {
+      // Keys we persist (the reservation's id): a retried request never creates a second object.
+      const customer = await this.stripe.customers.create(
+        {
+          email,
+          name: `${fields.firstName} ${fields.lastName}`.trim(),
+          phone: formatPhone(phoneDigits),
+          metadata: { user_id: user.id },
+        },
+        { idempotencyKey: `${reservation.id}:customer` },
+      );
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: customer.id,
+          line_items: [{ price: this.config.stripe.prices.founding, quantity: 1 }],
+          allow_promotion_codes: true,
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
+          success_url: `${this.config.appUrl}/founding-member-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${this.config.appUrl}/`,
+          client_reference_id: user.id,
+          metadata: { reservation_id: reservation.id, user_id: user.id },
+          subscription_data: { metadata: { reservation_id: reservation.id, user_id: user.id } },
+        },
+        { idempotencyKey: `${reservation.id}:session` },
+      );
+      await this.dataSource.getRepository(FoundingReservationEntity).update(reservation.id, {
+        stripe_customer_id: customer.id,
+        stripe_checkout_session_id: session.id,
+        checkout_url: session.url,
+      });
+      return { url: session.url! };
+    } catch (error) {
+      this.logger.error(
+        { err: error },
+        `Founding checkout for reservation ${reservation.id} failed at Stripe`,
+      );
+      await this.dataSource
+        .getRepository(FoundingReservationEntity)
+        .update(reservation.id, { status: 'released' });
+      throw new AppException('checkout_failed', 502, MESSAGES.founding.checkoutFailed);
+    }
+  }
+
+  /** The success page's lookup. */
+  async session(id: string): Promise<{ status: string | null; email: string | null }> {
+    const reservation = await this.dataSource
+      .getRepository(FoundingReservationEntity)
+      .findOneBy({ stripe_checkout_session_id: id });
+    if (!reservation) throw new NotFoundException('Checkout session not found.');
+    const session = await this.stripe.checkout.sessions.retrieve(id);
+    return { status: session.status, email: reservation.email };
+  }
+
+  /**
+   * A paid checkout: the spot is taken, the customer becomes a paid founding member with an
+   * account (a password-setup link e-mailed when it has no password), and joins the newsletter.
+   * Running it twice changes nothing.
+   */
+  private async completed(session: Stripe.Checkout.Session, manager: EntityManager): Promise<void> {
+    const reservations = manager.getRepository(FoundingReservationEntity);
+    const reservation = await reservations.findOne({
+      where: { stripe_checkout_session_id: session.id },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!reservation || reservation.status === 'paid') return;
+    await reservations.update(reservation.id, { status: 'paid', paid_at: new Date() });
+
+    const users = manager.getRepository(UserEntity);
+    const user = await users.findOneByOrFail({ id: reservation.user_id! });
+    const customerId =
+      typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+    const subscriptionId =
+      typeof session.subscription === 'string'
+        ? session.subscription
+        : (session.subscription?.id ?? null);
+
+    let account = user.auth_user_id
+      ? await manager.getRepository(AuthAccountEntity).findOneBy({ id: user.auth_user_id })
+      : null;
+    account ??= await manager.getRepository(AuthAccountEntity).findOneBy({ email: user.email });
+    account ??= await manager.getRepository(AuthAccountEntity).save(
+      manager.getRepository(AuthAccountEntity).create({
+        email: user.email,
+        metadata: {
+          name: `${user.first_name} ${user.last_name}`.trim(),
+          source: 'founding_member',
+          first_name: user.first_name,
+          last_name: user.last_name,
+        },
+      }),
+    );
+    await users.update(user.id, {
+      auth_user_id: account.id,
+      status: user.status === 'active' ? 'active' : 'paid',
+      founding_member: true,
+      founding_member_purchased_at: user.founding_member_purchased_at ?? new Date(),
+      stripe_customer_id: customerId,
+      stripe_subscription_id: subscriptionId,
+      subscription_plan: 'founding_member',
+      subscription_status: 'active',
+    });
+    await manager.query(
+      `INSERT INTO newsletter_subscriptions (email, source, first_name, last_name, status, confirmed_at)
+       VALUES ($1, 'founding_member', $2, $3, 'active', now()) ON CONFLICT (email) DO NOTHING`,
+      [user.email, user.first_name || null, user.last_name || null],
+    );
+
+    const setupLink = account.password_hash
+      ? undefined
+      : `/setup-password#token=${await this.tokens.create(manager, account.id, 'password_setup')}`;
+    await this.mail.enqueue(manager, {
+      to: user.email,
+      template: 'founding-member-welcome',
+      data: {
+        firstName: user.first_name,
+        setupLink,
+        dashboardLink: setupLink ? undefined : '/dashboard',
+      },
+      userId: user.id,
+    });
+  }
+
+  /** An abandoned checkout frees its spot. */
+  private async expired(session: Stripe.Checkout.Session, manager: EntityManager): Promise<void> {
+    await manager
+      .getRepository(FoundingReservationEntity)
+      .update({ stripe_checkout_session_id: session.id, status: 'pending' }, { status: 'expired' });
+  }
+}

@@ -1,0 +1,251 @@
+import Stripe from 'stripe';
+import { FoundingReservationEntity } from '../src/founding/founding-reservation.entity.js';
+import { EmailEntity } from '../src/mail/email.entity.js';
+import { NewsletterSubscriptionEntity } from '../src/newsletter/newsletter-subscription.entity.js';
+import { StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
+import { UserEntity } from '../src/users/user.entity.js';
+import { post, uniqueEmail } from './support/accounts.js';
+import {
+  resetDatabase,
+  startTestApp,
+  TEST_WEBHOOK_SECRET,
+  type TestApp,
+} from './support/test-app.js';
+import { waitFor } from './support/wait.js';
+
+const form = (email: string) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email,
+  phone: '5551234567',
+});
+
+describe('the founding-member purchase, against the Stripe sandbox', () => {
+  let sandbox: StripeSandbox;
+  let t: TestApp;
+  let stripe: Stripe;
+  const users = () => t.dataSource.getRepository(UserEntity);
+  const reservations = () => t.dataSource.getRepository(FoundingReservationEntity);
+
+  beforeAll(async () => {
+    let appUrl = '';
+    sandbox = new StripeSandbox({
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      webhookUrl: () => appUrl && `${appUrl}/api/webhooks/stripe`,
+      retryDelayMs: 100,
+    });
+    const sandboxUrl = await sandbox.start();
+    t = await startTestApp({
+      listen: true,
+      env: {
+        STRIPE_API_URL: sandboxUrl,
+        JOBS_POLL_INTERVAL_SECONDS: '0.5',
+        RATE_LIMIT_CHECKOUT: '1000',
+        RATE_LIMIT_CONFIRM: '1000',
+        STRIPE_EVENTS_RETRY_DELAY_SECONDS: '1',
+      },
+    });
+    appUrl = t.url!;
+    await resetDatabase(t.dataSource);
+    const url = new URL(sandboxUrl);
+    stripe = new Stripe('sk_test_local', {
+      host: url.hostname,
+      port: Number(url.port),
+      protocol: 'http',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.stop();
+  });
+
+  it('takes a buyer from checkout to a paid founding member with a password-setup link, then active', async () => {
+    const email = uniqueEmail('founder');
+    const checkout = await post(t.app, '/api/founding/checkout', form(email));
+    expect(checkout.statusCode).toBe(201);
+    const { url } = checkout.json();
+    expect(url).toMatch(/\/checkout\/cs_test_\w+$/);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json(),
+    ).toEqual({ total: 40, taken: 1, remaining: 39 });
+    expect(await users().findOneByOrFail({ email })).toMatchObject({
+      status: 'pending',
+      founding_member: true,
+      phone: '(555) 123-4567',
+    });
+
+    const sessionId = url.split('/').at(-1);
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      allow_promotion_codes: true,
+      amount_total: 5000,
+    });
+    expect(session.success_url).toBe(
+      'http://localhost:3000/founding-member-success?session_id={CHECKOUT_SESSION_ID}',
+    );
+    expect(session.cancel_url).toBe('http://localhost:3000/');
+
+    const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.headers.get('location')).toBe(
+      `http://localhost:3000/founding-member-success?session_id=${sessionId}`,
+    );
+
+    const user = await waitFor(async () => {
+      const row = await users().findOneByOrFail({ email });
+      return row.status === 'paid' ? row : undefined;
+    });
+    expect(user).toMatchObject({
+      founding_member: true,
+      subscription_plan: 'founding_member',
+      password_set: false,
+    });
+    expect(user.stripe_customer_id).toMatch(/^cus_/);
+    expect(user.stripe_subscription_id).toMatch(/^sub_/);
+    expect(user.founding_member_purchased_at).toBeInstanceOf(Date);
+    expect(
+      (await reservations().findOneByOrFail({ stripe_checkout_session_id: sessionId })).status,
+    ).toBe('paid');
+    expect(
+      await t.dataSource.getRepository(NewsletterSubscriptionEntity).findOneByOrFail({ email }),
+    ).toMatchObject({ source: 'founding_member' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/founding/session/${sessionId}` })).json(),
+    ).toEqual({ status: 'complete', email });
+
+    const welcome = await waitFor(
+      async () =>
+        (await t.dataSource
+          .getRepository(EmailEntity)
+          .findOneBy({ to_email: email, template: 'founding-member-welcome' })) ?? undefined,
+    );
+    const link = String(welcome.data.setupLink);
+    expect(link).toMatch(/^\/setup-password#token=/);
+    const reset = await post(t.app, '/api/auth/reset-password', {
+      token: link.split('#token=')[1],
+      password: 'founder passphrase',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await users().findOneByOrFail({ email })).toMatchObject({
+      status: 'active',
+      password_set: true,
+    });
+    expect(
+      (await post(t.app, '/api/auth/login', { email, password: 'founder passphrase' })).statusCode,
+    ).toBe(200);
+
+    // The same event again changes nothing and sends no second e-mail.
+    const [event] = (await t.dataSource.query(
+      `SELECT id FROM stripe_events WHERE event_type = 'checkout.session.completed'`,
+    )) as { id: string }[];
+    await t.app
+      .get((await import('../src/webhooks/stripe-events.service.js')).StripeEventsService)
+      .replay(event.id);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(
+      await t.dataSource
+        .getRepository(EmailEntity)
+        .countBy({ to_email: email, template: 'founding-member-welcome' }),
+    ).toBe(1);
+    expect((await users().findOneByOrFail({ email })).status).toBe('active');
+  }, 30_000);
+
+  it('refuses an e-mail with an active account, and incomplete forms', async () => {
+    const email = uniqueEmail('active');
+    await users().insert({ email, status: 'active', first_name: 'Act' });
+    const refused = await post(t.app, '/api/founding/checkout', form(email));
+    expect(refused.json()).toEqual({
+      statusCode: 409,
+      code: 'already_active',
+      message: 'User already has an active account. Please sign in instead.',
+    });
+
+    const blank = await post(t.app, '/api/founding/checkout', {
+      ...form(uniqueEmail('blank')),
+      lastName: '  ',
+    });
+    expect(blank.json()).toMatchObject({
+      statusCode: 400,
+      code: 'validation_failed',
+      message: 'Please fill in all fields.',
+    });
+    const missing = await post(t.app, '/api/founding/checkout', {
+      firstName: 'A',
+      email: 'a@example.com',
+    });
+    expect(missing.json()).toMatchObject({
+      statusCode: 400,
+      code: 'validation_failed',
+      message: 'Please fill in all fields.',
+    });
+    const shortPhone = await post(t.app, '/api/founding/checkout', {
+      ...form(uniqueEmail('phone')),
+      phone: '555-123',
+    });
+    expect(shortPhone.json()).toMatchObject({
+      statusCode: 400,
+      code: 'validation_failed',
+      errors: { phone: expect.any(String) },
+    });
+  });
+
+  it('reuses the live reservation when the same e-mail starts again', async () => {
+    const email = uniqueEmail('again');
+    const first = (await post(t.app, '/api/founding/checkout', form(email))).json();
+    const second = (await post(t.app, '/api/founding/checkout', form(email))).json();
+    expect(second.url).toBe(first.url);
+    expect(await reservations().countBy({ email, status: 'pending' })).toBe(1);
+  });
+
+  it('sells exactly the spots left to concurrent buyers, and frees a spot when a session expires', async () => {
+    const { remaining } = (
+      await t.app.inject({ method: 'GET', url: '/api/founding/availability' })
+    ).json();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        post(t.app, '/api/founding/checkout', form(uniqueEmail(`rush${i}`))),
+      ),
+    );
+    const sold = answers.filter((answer) => answer.statusCode === 201);
+    const refused = answers.filter((answer) => answer.statusCode === 409);
+    expect(sold).toHaveLength(remaining);
+    expect(refused).toHaveLength(100 - remaining);
+    expect(refused[0].json()).toMatchObject({ code: 'sold_out' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json(),
+    ).toMatchObject({ remaining: 0, taken: 40 });
+
+    const sessionId = String(sold[0].json().url).split('/').at(-1)!;
+    await stripe.checkout.sessions.expire(sessionId);
+    await waitFor(async () =>
+      (await reservations().findOneByOrFail({ stripe_checkout_session_id: sessionId })).status ===
+      'expired'
+        ? true
+        : undefined,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json(),
+    ).toMatchObject({ remaining: 1 });
+  }, 60_000);
+
+  it('frees the spot and shows the spec message when Stripe fails', async () => {
+    await t.dataSource.query(
+      `UPDATE founding_reservations SET status = 'released' WHERE status = 'pending'`,
+    );
+    const broken = await startTestApp({
+      env: { STRIPE_API_URL: 'http://127.0.0.1:9', RATE_LIMIT_CHECKOUT: '1000' },
+    });
+    try {
+      const email = uniqueEmail('stripe-down');
+      const answer = await post(broken.app, '/api/founding/checkout', form(email));
+      expect(answer.json()).toEqual({
+        statusCode: 502,
+        code: 'checkout_failed',
+        message: 'There was an error creating your checkout session. Please try again.',
+      });
+      expect(await reservations().findOneByOrFail({ email })).toMatchObject({ status: 'released' });
+    } finally {
+      await broken.close();
+    }
+  }, 60_000);
+});
