@@ -18,13 +18,14 @@ export async function linkFromOutbox(
   to: string,
   template: string,
   after = new Date(0),
+  field = 'link',
 ): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const link = await withDatabase(async (client) => {
       const { rows } = await client.query<{ link: string }>(
-        `SELECT data->>'link' AS link FROM emails WHERE to_email = $1 AND template = $2 AND created_at > $3 ORDER BY created_at DESC LIMIT 1`,
-        [to, template, after],
+        `SELECT data->>$4 AS link FROM emails WHERE to_email = $1 AND template = $2 AND created_at > $3 ORDER BY created_at DESC LIMIT 1`,
+        [to, template, after, field],
       );
       return rows[0]?.link;
     });

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { linkFromOutbox } from '../../support/outbox.js';
+
+test('claim a founding spot, pay on the sandbox checkout, set the password, and arrive as a founding member', async ({
+  page,
+}, info) => {
+  const email = `founder.${info.project.name}.${Date.now().toString(36)}@example.com`;
+  await page.goto('/');
+  const pricing = page.getByRole('region', { name: 'Become a Founding Member' });
+  await expect(pricing.getByText(/of 40 spots left/)).toBeVisible();
+  await pricing.getByRole('button', { name: 'Claim Your Founding Spot' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Claim Your Founding Spot' });
+  await dialog.getByLabel(/^First Name/).fill('Ada');
+  await dialog.getByLabel(/^Last Name/).fill('Lovelace');
+  await dialog.getByLabel(/^Email/).fill(email);
+  await dialog.getByLabel(/^Phone/).fill('555 123 4567');
+  await expect(dialog.getByLabel(/^Phone/)).toHaveValue('(555) 123-4567');
+  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  // The local Stripe sandbox's test checkout page.
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $50.00' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Welcome, Founding Member!' })).toBeVisible();
+  await expect(page.getByText(/^Session ID: cs_test_/)).toBeVisible();
+  await expect(
+    page.getByText(`We've sent the next steps to ${email}.`, { exact: false }),
+  ).toBeVisible();
+
+  const setupLink = await linkFromOutbox(
+    email,
+    'founding-member-welcome',
+    new Date(0),
+    'setupLink',
+  );
+  await page.goto(setupLink);
+  await page.getByLabel(/^New Password/).fill('founder passphrase');
+  await page.getByLabel(/^Confirm Password/).fill('founder passphrase');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password Updated' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+  await expect(page.getByText("You're a founding member")).toBeVisible();
+
+  await page.goto('/dashboard/settings?tab=subscription');
+  await expect(page.getByText('Founding Member', { exact: true })).toBeVisible();
+  await expect(page.getByText('3 months premium access')).toBeVisible();
+});
