@@ -3,6 +3,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { BillingModule } from './billing/billing.module.js';
 import { FoundingModule } from './founding/founding.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -27,6 +28,7 @@ export class AppModule {
         SiteConfigModule,
         WebhooksModule,
         FoundingModule,
+        BillingModule,
         HealthModule,
         LogsModule,
       ],

@@ -84,7 +84,9 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     expect(session.success_url).toBe(
       'http://localhost:3000/founding-member-success?session_id={CHECKOUT_SESSION_ID}',
     );
-    expect(session.cancel_url).toBe('http://localhost:3000/');
+    expect(session.cancel_url).toMatch(
+      /^http:\/\/localhost:3000\/\?founding=cancelled&reservation=[0-9a-f-]{36}$/,
+    );
 
     const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
     expect(paid.headers.get('location')).toBe(
@@ -133,6 +135,19 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     expect(
       (await post(t.app, '/api/auth/login', { email, password: 'founder passphrase' })).statusCode,
     ).toBe(200);
+
+    // Manage Billing opens the customer portal for the buyer's own customer.
+    const session2 = (
+      await post(t.app, '/api/auth/login', { email, password: 'founder passphrase' })
+    ).json();
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/portal',
+      headers: { authorization: `Bearer ${session2.access_token}` },
+    });
+    expect(portal.statusCode).toBe(200);
+    expect(portal.json().url).toMatch(/\/billing\/bps_\w+$/);
+    expect(await (await fetch(portal.json().url)).text()).toContain(email);
 
     // The same event again changes nothing and sends no second e-mail.
     const [event] = (await t.dataSource.query(
@@ -187,6 +202,66 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
       code: 'validation_failed',
       errors: { phone: expect.any(String) },
     });
+  });
+
+  it('frees the spot when the buyer cancels on the checkout page, and nobody can pay that session any more', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json()
+      .remaining;
+    const { url } = (
+      await post(t.app, '/api/founding/checkout', form(uniqueEmail('cancel')))
+    ).json();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json().remaining,
+    ).toBe(before - 1);
+
+    const cancelled = await fetch(`${url}/cancel`, { method: 'POST', redirect: 'manual' });
+    const landing = new URL(String(cancelled.headers.get('location')));
+    expect(landing.searchParams.get('founding')).toBe('cancelled');
+    const reservation = landing.searchParams.get('reservation')!;
+
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/founding/reservations/${reservation}/cancel`,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json().remaining,
+    ).toBe(before);
+    expect((await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(410);
+    // Again, or for an unknown reservation: nothing to do.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/founding/reservations/${reservation}/cancel`,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/founding/reservations/not-a-uuid/cancel' }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('tells a member without a billing account that billing comes later', async () => {
+    const { signUpAndConfirm } = await import('./support/accounts.js');
+    const member = await signUpAndConfirm(t.app, t.dataSource);
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/portal',
+      headers: { authorization: `Bearer ${member.access_token}` },
+    });
+    expect(portal.json()).toEqual({
+      statusCode: 409,
+      code: 'no_billing_account',
+      message: 'Billing management will be available once payment processing is set up.',
+    });
+    expect((await t.app.inject({ method: 'POST', url: '/api/billing/portal' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('reuses the live reservation when the same e-mail starts again', async () => {

@@ -230,6 +230,24 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     });
   });
 
+  it('opens billing portal sessions with Stripe’s shape', async () => {
+    const customer = await stripe.customers.create({ email: 'portal@example.com' });
+    const session: Stripe.BillingPortal.Session = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: 'http://localhost:3000/back',
+    });
+    expect(session).toMatchObject({
+      object: 'billing_portal.session',
+      customer: customer.id,
+      return_url: 'http://localhost:3000/back',
+    });
+    expectStripeShape('billing_portal.session', session as unknown as Record<string, unknown>);
+    expect(await (await fetch(session.url)).text()).toContain('portal@example.com');
+    await expect(
+      stripe.billingPortal.sessions.create({ customer: 'cus_missing' }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
   it('refuses an unknown price', async () => {
     await expect(
       stripe.checkout.sessions.create({

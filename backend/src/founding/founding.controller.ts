@@ -1,4 +1,14 @@
-import { Body, Controller, Get, Param, Post, Req, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
@@ -24,6 +34,13 @@ export class FoundingController {
     @Req() request: FastifyRequest & { user?: AuthenticatedUser },
   ) {
     return this.founding.checkout(body, request.ip, request.user?.accountId);
+  }
+
+  /** The cancel URL's landing: frees the spot of a checkout the buyer abandoned. */
+  @Post('reservations/:id/cancel')
+  @HttpCode(204)
+  cancel(@Param('id', new ParseUUIDPipe()) id: string): Promise<void> {
+    return this.founding.cancel(id);
   }
 
   @Get('session/:id')

@@ -163,7 +163,8 @@ export class FoundingService implements OnModuleInit {
           allow_promotion_codes: true,
           expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
           success_url: `${this.config.appUrl}/founding-member-success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${this.config.appUrl}/`,
+          // Back on the landing page, the site asks to free the spot straight away.
+          cancel_url: `${this.config.appUrl}/?founding=cancelled&reservation=${reservation.id}`,
           client_reference_id: user.id,
           metadata: { reservation_id: reservation.id, user_id: user.id },
           subscription_data: { metadata: { reservation_id: reservation.id, user_id: user.id } },
@@ -186,6 +187,27 @@ export class FoundingService implements OnModuleInit {
         .update(reservation.id, { status: 'released' });
       throw new AppException('checkout_failed', 502, MESSAGES.founding.checkoutFailed);
     }
+  }
+
+  /**
+   * The buyer cancelled on the checkout page: expire the session so nobody can still pay it, and
+   * free the spot now rather than after the session's 30 minutes. Unknown or settled: nothing.
+   */
+  async cancel(reservationId: string): Promise<void> {
+    const reservation = await this.dataSource
+      .getRepository(FoundingReservationEntity)
+      .findOneBy({ id: reservationId, status: 'pending' });
+    if (!reservation) return;
+    if (reservation.stripe_checkout_session_id) {
+      const session = await this.stripe.checkout.sessions.retrieve(
+        reservation.stripe_checkout_session_id,
+      );
+      if (session.status === 'complete') return;
+      if (session.status === 'open') await this.stripe.checkout.sessions.expire(session.id);
+    }
+    await this.dataSource
+      .getRepository(FoundingReservationEntity)
+      .update({ id: reservation.id, status: 'pending' }, { status: 'released' });
   }
 
   /** The success page's lookup. */

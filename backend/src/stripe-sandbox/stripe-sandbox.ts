@@ -61,6 +61,7 @@ const ID_PREFIX: Record<string, string> = {
   'checkout.session': 'cs_test',
   subscription: 'sub',
   event: 'evt',
+  'billing_portal.session': 'bps',
 };
 
 function newId(object: string): string {
@@ -250,6 +251,44 @@ export class StripeSandbox {
           `Only open sessions can be expired (this one is ${String(session.status)}).`,
         );
       return this.expire(session);
+    });
+
+    api.post('/v1/billing_portal/sessions', async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const customer = typeof body.customer === 'string' ? this.get(body.customer) : undefined;
+      if (!customer || customer.object !== 'customer')
+        return stripeError(reply, 400, `No such customer: '${String(body.customer)}'`);
+      const id = newId('billing_portal.session');
+      return this.save(
+        fromFixture('billing_portal.session', {
+          id,
+          customer: customer.id,
+          return_url: body.return_url ?? null,
+          url: `${this.url}/billing/${id}`,
+        }),
+      );
+    });
+
+    // The test customer portal: what Stripe's hosted portal would show.
+    api.get('/billing/:id', async (request, reply) => {
+      const session = this.get((request.params as { id: string }).id);
+      if (!session || session.object !== 'billing_portal.session')
+        return reply.status(404).type('text/html').send('<h1>Portal session not found</h1>');
+      const customer = this.get(String(session.customer));
+      const subscriptions = Object.values(this.state.objects).filter(
+        (object) => object.object === 'subscription' && object.customer === customer?.id,
+      );
+      const rows =
+        subscriptions
+          .map(
+            (subscription) => `<li>${String(subscription.id)}: ${String(subscription.status)}</li>`,
+          )
+          .join('') || '<li>No subscriptions</li>';
+      return reply.type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Customer portal</title>
+<style>body{font-family:system-ui,sans-serif;background:#f6f9fc;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 32px)}.badge{background:#ffde92;border-radius:4px;padding:2px 8px;font-size:12px;font-weight:600}</style></head>
+<body><main><span class="badge">TEST MODE</span><h1>Billing</h1><p>${String(customer?.email ?? '')}</p><ul>${rows}</ul>
+${session.return_url ? `<a href="${String(session.return_url)}">Return</a>` : ''}</main></body></html>`);
     });
 
     api.get('/v1/subscriptions/:id', async (request, reply) =>

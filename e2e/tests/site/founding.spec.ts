@@ -45,4 +45,39 @@ test('claim a founding spot, pay on the sandbox checkout, set the password, and 
   await page.goto('/dashboard/settings?tab=subscription');
   await expect(page.getByText('Founding Member', { exact: true })).toBeVisible();
   await expect(page.getByText('3 months premium access')).toBeVisible();
+
+  // Manage Billing opens the (sandbox) customer portal for this customer.
+  await page.getByRole('button', { name: 'Manage Billing' }).click();
+  await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test('cancelling on the checkout page returns to the landing page with the spot released', async ({
+  page,
+}, info) => {
+  const email = `cancel.${info.project.name}.${Date.now().toString(36)}@example.com`;
+  await page.goto('/');
+  const pricing = page.getByRole('region', { name: 'Become a Founding Member' });
+  const spotsLeft = async () =>
+    Number((await pricing.getByText(/of 40 spots left/).textContent())!.split(' ')[0]);
+  await expect(pricing.getByText(/of 40 spots left/)).toBeVisible();
+  const before = await spotsLeft();
+
+  await pricing.getByRole('button', { name: 'Claim Your Founding Spot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Claim Your Founding Spot' });
+  await dialog.getByLabel(/^First Name/).fill('Grace');
+  await dialog.getByLabel(/^Last Name/).fill('Hopper');
+  await dialog.getByLabel(/^Email/).fill(email);
+  await dialog.getByLabel(/^Phone/).fill('5559876543');
+  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(
+    page.getByText('Checkout cancelled. Your founding spot has been released.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.reload();
+  await expect(pricing.getByText(/of 40 spots left/)).toBeVisible();
+  expect(await spotsLeft()).toBe(before);
 });

@@ -23,6 +23,11 @@ export const foundingApi = {
       json: form,
       auth: !!sessionClient.session,
     }),
+  /** Frees the spot of a checkout the buyer cancelled (the cancel URL carries the reservation). */
+  cancel: (reservationId: string) =>
+    api<void>(`/founding/reservations/${encodeURIComponent(reservationId)}/cancel`, {
+      method: 'POST',
+    }),
   session: (id: string) =>
     api<{ status: string; email: string | null }>(`/founding/session/${encodeURIComponent(id)}`),
 };

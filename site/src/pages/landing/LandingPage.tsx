@@ -3,6 +3,7 @@ import { AppBar, Box, Button, Stack, Toolbar, Typography } from '@mui/material';
 import { useAuthDialogs } from '../../components/dialogs/AuthDialogs';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
+import { useCancelledCheckout } from '../../features/founding/useCancelledCheckout';
 import { useScrolledPast } from '../../features/scroll/useScrolledPast';
 import { Footer } from './Footer';
 import { Hero } from './Hero';
@@ -14,6 +15,7 @@ export function LandingPage() {
   const { status } = useAuth();
   // The top bar gains its shadow once the page scrolls past 100 px.
   const scrolled = useScrolledPast(100);
+  useCancelledCheckout();
   return (
     <>
       <AppBar
