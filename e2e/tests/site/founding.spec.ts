@@ -81,3 +81,44 @@ test('cancelling on the checkout page returns to the landing page with the spot 
   await expect(pricing.getByText(/of 40 spots left/)).toBeVisible();
   expect(await spotsLeft()).toBe(before);
 });
+
+test('a signed-in free member buys from Settings and keeps their account', async ({
+  page,
+}, info) => {
+  const email = `upgrade.${info.project.name}.${Date.now().toString(36)}@example.com`;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const signup = page.getByRole('dialog', { name: 'Create Account' });
+  await signup.getByLabel('Full Name').fill('Katherine Johnson');
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel(/^Password/).fill('member passphrase');
+  await signup.getByLabel('Confirm Password').fill('member passphrase');
+  await signup.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
+  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created successfully!', { exact: false })).toBeVisible();
+  await page.goto(await linkFromOutbox(email, 'confirm-email'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/dashboard/settings?tab=subscription');
+  await expect(page.getByText('Free', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Become a Founding Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Claim Your Founding Spot' });
+  await expect(dialog.getByLabel(/^Email/)).toHaveValue(email);
+  await expect(dialog.getByLabel(/^First Name/)).toHaveValue('Katherine');
+  await dialog.getByLabel(/^Phone/).fill('5550001111');
+  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('button', { name: 'Pay $50.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Founding Member!' })).toBeVisible();
+
+  // The member's own account got the membership: same password, founding member now.
+  await page.goto('/');
+  await page.evaluate(() => window.localStorage.clear());
+  await page.reload();
+  await page.getByRole('button', { name: 'Login' }).click();
+  const login = page.getByRole('dialog', { name: 'Welcome Back' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password').fill('member passphrase');
+  await login.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("You're a founding member")).toBeVisible();
+});

@@ -17,6 +17,8 @@ import { foundingApi, type CheckoutForm } from '../../features/founding/founding
 interface Props {
   open: boolean;
   onClose(): void;
+  /** A signed-in member's details: the checkout then buys for their own account. */
+  initial?: Partial<CheckoutForm>;
   /** Where the browser goes with the checkout URL (the real browser by default). */
   redirect?: (url: string) => void;
 }
@@ -35,9 +37,14 @@ const EMPTY: CheckoutForm = { firstName: '', lastName: '', email: '', phone: '' 
 export function FoundingDialog({
   open,
   onClose,
+  initial,
   redirect = (url) => window.location.assign(url),
 }: Props) {
-  const [form, setForm] = useState(EMPTY);
+  const [form, setForm] = useState<CheckoutForm>({
+    ...EMPTY,
+    ...initial,
+    phone: formatPhone(initial?.phone ?? ''),
+  });
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -112,6 +119,8 @@ export function FoundingDialog({
               {...text('email')}
               required
               autoComplete="email"
+              disabled={!!initial?.email}
+              helperText={initial?.email ? 'Your membership is added to this account.' : undefined}
             />
             <TextField
               label="Phone"

@@ -44,6 +44,25 @@ describe('SubscriptionTab', () => {
     expect(screen.getByText(feature)).toBeInTheDocument();
   });
 
+  it('offers the founding membership to a free member, prefilled and for their own account', async () => {
+    stubApi({});
+    renderWithApp(<SubscriptionTab member={member({ phone: '5551234567' })} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Become a Founding Member' }));
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('a@example.com');
+    expect(screen.getByLabelText(/^Email/)).toBeDisabled();
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('(555) 123-4567');
+  });
+
+  it('does not offer it to a founding member or an administrator', () => {
+    stubApi({});
+    renderWithApp(
+      <SubscriptionTab member={member({ founding_member: true, stripe_customer_id: 'cus_1' })} />,
+    );
+    expect(
+      screen.queryByRole('button', { name: 'Become a Founding Member' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('opens the customer portal with Manage Billing', async () => {
     stubApi({ 'POST /billing/portal': [200, { url: 'https://billing.example/session/abc' }] });
     const assign = vi.fn();

@@ -14,6 +14,7 @@ import {
 import Check from '@mui/icons-material/Check';
 import { accountPlanLabel, formatUsd, getPlan, PLANS } from '@leadpulse/common';
 import { ApiError } from '../../../api/client';
+import { FoundingDialog } from '../../../components/dialogs/FoundingDialog';
 import { memberApi, type Member } from '../../../features/member/member-api';
 
 const ADMIN_FEATURES = [
@@ -29,6 +30,9 @@ const NO_BILLING_ACCOUNT =
 export function SubscriptionTab({ member }: { member: Member }) {
   const [notice, setNotice] = useState<string>();
   const [opening, setOpening] = useState(false);
+  const [buying, setBuying] = useState(false);
+  // A member without a paid plan buys the founding offer here, for their own account.
+  const canBuy = !member.is_admin && !member.founding_member && !member.stripe_customer_id;
   const label = accountPlanLabel(member);
   const plan = member.founding_member
     ? PLANS.founding_member
@@ -83,11 +87,28 @@ export function SubscriptionTab({ member }: { member: Member }) {
         ))}
       </List>
       {notice && <Alert severity="info">{notice}</Alert>}
-      <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        {canBuy && (
+          <Button variant="contained" color="secondary" onClick={() => setBuying(true)}>
+            Become a Founding Member
+          </Button>
+        )}
         <Button variant="outlined" onClick={() => void manageBilling()} disabled={opening}>
           Manage Billing
         </Button>
-      </Box>
+      </Stack>
+      {canBuy && buying && (
+        <FoundingDialog
+          open
+          onClose={() => setBuying(false)}
+          initial={{
+            firstName: member.first_name,
+            lastName: member.last_name,
+            email: member.email,
+            phone: member.phone ?? '',
+          }}
+        />
+      )}
     </Stack>
   );
 }
