@@ -182,3 +182,28 @@ export class SessionClient {
     for (const listener of this.listeners) listener(event, session);
   }
 }
+
+/**
+ * The session client of a browser tab, on `localStorage` under this host's key, refreshing
+ * through POST /api/auth/refresh under a Web Lock, and following other tabs' changes. The site
+ * and the admin each create one; being on one origin, they share the session.
+ */
+export function createBrowserSessionClient(): SessionClient {
+  const client = new SessionClient({
+    storage: window.localStorage,
+    storageKey: sessionStorageKey(window.location.host),
+    refresh: async (refreshToken) => {
+      const response = await fetch('/api/auth/refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      return { status: response.status, body: await response.json().catch(() => undefined) };
+    },
+    withLock: (name, task) => (navigator.locks ? navigator.locks.request(name, task) : task()),
+    setInterval: (callback, ms) => window.setInterval(callback, ms),
+    clearInterval: (handle) => window.clearInterval(handle as number),
+  });
+  window.addEventListener('storage', (event) => client.handleStorageChange(event.key));
+  return client;
+}

@@ -1,15 +1,5 @@
-import {
-  Check,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-  type Relation,
-} from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { TimestampedEntity } from '../database/timestamped.entity.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 
 export const AUTH_TOKEN_KINDS = ['email_confirmation', 'password_reset', 'password_setup'] as const;
@@ -21,10 +11,7 @@ export type AuthTokenKind = (typeof AUTH_TOKEN_KINDS)[number];
   'auth_tokens_kind_check',
   `"kind" IN ('email_confirmation', 'password_reset', 'password_setup')`,
 )
-export class AuthTokenEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
+export class AuthTokenEntity extends TimestampedEntity {
   @Column({ type: 'varchar', length: 32 })
   kind: AuthTokenKind;
 
@@ -45,10 +32,4 @@ export class AuthTokenEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   used_at: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updated_at: Date;
 }

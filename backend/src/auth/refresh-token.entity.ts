@@ -1,14 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { TimestampedEntity } from '../database/timestamped.entity.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 
 /**
@@ -16,10 +7,7 @@ import { AuthAccountEntity } from './auth-account.entity.js';
  * token and issues its successor, and a used token presented again revokes the family.
  */
 @Entity('refresh_tokens')
-export class RefreshTokenEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
+export class RefreshTokenEntity extends TimestampedEntity {
   @Index('refresh_tokens_token_hash_idx', { unique: true })
   @Column({ type: 'varchar', length: 64 })
   token_hash: string;
@@ -48,10 +36,4 @@ export class RefreshTokenEntity {
 
   @Column({ type: 'varchar', length: 300, nullable: true })
   user_agent: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updated_at: Date;
 }

@@ -1,19 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { TimestampedEntity } from '../database/timestamped.entity.js';
 
 /** A crash report sent by the site's error screen. */
 @Entity('error_reports')
 @Index('error_reports_created_at_idx', ['created_at'])
-export class ErrorReportEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
+export class ErrorReportEntity extends TimestampedEntity {
   /** The Error ID the member sees on the error screen. */
   @Column({ type: 'varchar', length: 64 })
   error_id: string;
@@ -38,10 +29,4 @@ export class ErrorReportEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   reported_at: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updated_at: Date;
 }

@@ -1,20 +1,4 @@
-import { SessionClient, sessionStorageKey } from '@leadpulse/common';
+import { createBrowserSessionClient } from '@leadpulse/common';
 
-/** The one session client of this tab; the admin app builds the same one on the same key. */
-export const sessionClient = new SessionClient({
-  storage: window.localStorage,
-  storageKey: sessionStorageKey(window.location.host),
-  refresh: async (refreshToken) => {
-    const response = await fetch('/api/auth/refresh', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refresh_token: refreshToken }),
-    });
-    return { status: response.status, body: await response.json().catch(() => undefined) };
-  },
-  withLock: (name, task) => (navigator.locks ? navigator.locks.request(name, task) : task()),
-  setInterval: (callback, ms) => window.setInterval(callback, ms),
-  clearInterval: (handle) => window.clearInterval(handle as number),
-});
-
-window.addEventListener('storage', (event) => sessionClient.handleStorageChange(event.key));
+/** The one session client of this tab, shared with the admin app (same origin, same key). */
+export const sessionClient = createBrowserSessionClient();
