@@ -10,6 +10,7 @@ import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { SiteConfigModule } from './site-config/site-config.module.js';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -29,6 +30,7 @@ export class AppModule {
         WebhooksModule,
         FoundingModule,
         BillingModule,
+        SubscriptionsModule,
         HealthModule,
         LogsModule,
       ],

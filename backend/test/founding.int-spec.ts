@@ -3,6 +3,7 @@ import { FoundingReservationEntity } from '../src/founding/founding-reservation.
 import { EmailEntity } from '../src/mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../src/newsletter/newsletter-subscription.entity.js';
 import { StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
+import { SubscriptionEntity } from '../src/subscriptions/subscription.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { post, uniqueEmail } from './support/accounts.js';
 import {
@@ -108,6 +109,70 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     expect(
       (await reservations().findOneByOrFail({ stripe_checkout_session_id: sessionId })).status,
     ).toBe('paid');
+    const subscription = await t.dataSource
+      .getRepository(SubscriptionEntity)
+      .findOneByOrFail({ stripe_subscription_id: user.stripe_subscription_id! });
+    expect(subscription).toMatchObject({
+      stripe_customer_id: user.stripe_customer_id,
+      user_id: user.id,
+      plan_name: 'founding_member',
+      plan_type: 'every 3 months',
+      status: 'active',
+      amount_cents: 5000,
+    });
+    expect(subscription.current_period_end).toBeInstanceOf(Date);
+    expect(await users().findOneByOrFail({ email })).toMatchObject({
+      subscription_status: 'active',
+    });
+
+    // A stale event, out of order, claims the subscription was cancelled: Stripe's current state wins.
+    const staleId = `evt_stale_${Date.now()}`;
+    const stale = JSON.stringify({
+      id: staleId,
+      object: 'event',
+      api_version: null,
+      created: Math.floor(Date.now() / 1000) - 3600,
+      data: {
+        object: {
+          id: subscription.stripe_subscription_id,
+          object: 'subscription',
+          status: 'canceled',
+        },
+      },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'customer.subscription.updated',
+    });
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({
+          payload: stale,
+          secret: TEST_WEBHOOK_SECRET,
+        }),
+      },
+      payload: stale,
+    });
+    expect(delivered.statusCode).toBe(200);
+    await waitFor(async () => {
+      const [row] = (await t.dataSource.query(
+        `SELECT processed FROM stripe_events WHERE stripe_event_id = $1`,
+        [staleId],
+      )) as {
+        processed: boolean;
+      }[];
+      return row?.processed ? true : undefined;
+    });
+    expect(
+      (
+        await t.dataSource
+          .getRepository(SubscriptionEntity)
+          .findOneByOrFail({ id: subscription.id })
+      ).status,
+    ).toBe('active');
     expect(
       await t.dataSource.getRepository(NewsletterSubscriptionEntity).findOneByOrFail({ email }),
     ).toMatchObject({ source: 'founding_member' });

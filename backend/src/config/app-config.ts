@@ -44,7 +44,8 @@ export class AppConfig {
     webhookSecret: string | undefined;
     apiUrl: string;
     eventsRetryDelaySeconds: number;
-    prices: { founding: string };
+    /** Stripe price id per catalogue plan code. */
+    prices: Record<'founding_member' | 'prospector' | 'networker' | 'rainmaker', string>;
   };
   readonly trustProxy: boolean;
   readonly rateLimits: {
@@ -110,7 +111,12 @@ export class AppConfig {
         webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
         apiUrl: vars.STRIPE_API_URL,
         eventsRetryDelaySeconds: vars.STRIPE_EVENTS_RETRY_DELAY_SECONDS,
-        prices: { founding: vars.STRIPE_PRICE_FOUNDING ?? 'price_founding_member' },
+        prices: {
+          founding_member: vars.STRIPE_PRICE_FOUNDING ?? 'price_founding_member',
+          prospector: vars.STRIPE_PRICE_PROSPECTOR ?? 'price_prospector',
+          networker: vars.STRIPE_PRICE_NETWORKER ?? 'price_networker',
+          rainmaker: vars.STRIPE_PRICE_RAINMAKER ?? 'price_rainmaker',
+        },
       },
       trustProxy: vars.TRUST_PROXY,
       rateLimits: {

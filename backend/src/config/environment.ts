@@ -195,6 +195,20 @@ export class EnvironmentVariables {
   })
   STRIPE_PRICE_FOUNDING?: string;
 
+  @IsOptional()
+  @Matches(/^price_\w+$/, {
+    message: 'STRIPE_PRICE_PROSPECTOR must be a Stripe price id (price_…)',
+  })
+  STRIPE_PRICE_PROSPECTOR?: string;
+
+  @IsOptional()
+  @Matches(/^price_\w+$/, { message: 'STRIPE_PRICE_NETWORKER must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_NETWORKER?: string;
+
+  @IsOptional()
+  @Matches(/^price_\w+$/, { message: 'STRIPE_PRICE_RAINMAKER must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_RAINMAKER?: string;
+
   @IsInt()
   @Min(1)
   RATE_LIMIT_CHECKOUT: number = 10;

@@ -7,6 +7,7 @@ import { ErrorReportEntity } from '../logs/error-report.entity.js';
 import { EmailEntity } from '../mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
+import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { StripeEventEntity } from '../webhooks/stripe-event.entity.js';
 
@@ -22,5 +23,6 @@ export const ENTITIES = [
   RateLimitCounterEntity,
   RefreshTokenEntity,
   StripeEventEntity,
+  SubscriptionEntity,
   UserEntity,
 ];

@@ -3,12 +3,20 @@ import { AuthModule } from '../auth/auth.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { FoundingController } from './founding.controller.js';
 import { FoundingService } from './founding.service.js';
 
 @Module({
-  imports: [AuthModule, MailModule, RateLimitModule, StripeModule, WebhooksModule],
+  imports: [
+    AuthModule,
+    MailModule,
+    RateLimitModule,
+    StripeModule,
+    SubscriptionsModule,
+    WebhooksModule,
+  ],
   controllers: [FoundingController],
   providers: [FoundingService],
 })

@@ -13,6 +13,7 @@ import { MailService } from '../mail/mail.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import type { FoundingCheckoutDto } from './dto/checkout.dto.js';
 import { FoundingReservationEntity } from './founding-reservation.entity.js';
@@ -37,6 +38,7 @@ export class FoundingService implements OnModuleInit {
     private readonly events: StripeEventsService,
     private readonly tokens: AuthTokensService,
     private readonly mail: MailService,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
 
   onModuleInit(): void {
@@ -159,7 +161,7 @@ export class FoundingService implements OnModuleInit {
         {
           mode: 'subscription',
           customer: customer.id,
-          line_items: [{ price: this.config.stripe.prices.founding, quantity: 1 }],
+          line_items: [{ price: this.config.stripe.prices.founding_member, quantity: 1 }],
           allow_promotion_codes: true,
           expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
           success_url: `${this.config.appUrl}/founding-member-success?session_id={CHECKOUT_SESSION_ID}`,
@@ -268,6 +270,8 @@ export class FoundingService implements OnModuleInit {
       subscription_plan: 'founding_member',
       subscription_status: 'active',
     });
+    // The subscription's own event may have come first, before we knew this customer.
+    if (subscriptionId) await this.subscriptions.sync(subscriptionId, manager);
     await manager.query(
       `INSERT INTO newsletter_subscriptions (email, source, first_name, last_name, status, confirmed_at)
        VALUES ($1, 'founding_member', $2, $3, 'active', now()) ON CONFLICT (email) DO NOTHING`,

@@ -5,6 +5,7 @@ import { AddAuthTokensAndRateLimits1795342015119 } from './1795342015119-AddAuth
 import { AddNewsletterAndErrorReports1795343428889 } from './1795343428889-AddNewsletterAndErrorReports.js';
 import { AddStripeEvents1795345101668 } from './1795345101668-AddStripeEvents.js';
 import { AddFoundingReservations1795345621616 } from './1795345621616-AddFoundingReservations.js';
+import { AddSubscriptions1795347690315 } from './1795347690315-AddSubscriptions.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddNewsletterAndErrorReports1795343428889,
   AddStripeEvents1795345101668,
   AddFoundingReservations1795345621616,
+  AddSubscriptions1795347690315,
 ];

@@ -1,0 +1,88 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type Stripe from 'stripe';
+import type { EntityManager } from 'typeorm';
+import { AppConfig } from '../config/app-config.js';
+import { STRIPE } from '../stripe/stripe.client.js';
+import { UserEntity } from '../users/user.entity.js';
+import { StripeEventsService } from '../webhooks/stripe-events.service.js';
+
+/** "monthly" or "every 3 months", from a price's recurrence. */
+export function billingPeriod(
+  recurring: { interval: string; interval_count: number } | null | undefined,
+): string {
+  if (!recurring) return 'one-time';
+  return recurring.interval_count === 1
+    ? `${recurring.interval}ly`
+    : `every ${recurring.interval_count} ${recurring.interval}s`;
+}
+
+/**
+ * Keeps `subscriptions` and the user's plan in step with Stripe. Each event makes us read the
+ * subscription as Stripe holds it now, so duplicates and events out of order end in the same state.
+ */
+@Injectable()
+export class SubscriptionsService implements OnModuleInit {
+  constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly config: AppConfig,
+    private readonly events: StripeEventsService,
+  ) {}
+
+  onModuleInit(): void {
+    for (const type of [
+      'customer.subscription.created',
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+    ]) {
+      this.events.on(type, (event, manager) =>
+        this.sync((event.data.object as Stripe.Subscription).id, manager),
+      );
+    }
+  }
+
+  async sync(subscriptionId: string, manager: EntityManager): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    const price = item?.price;
+    const customerId =
+      typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+    const plan = price ? (this.planCode(price.id) ?? price.id) : 'unknown';
+    const periodEnd = item?.current_period_end ? new Date(item.current_period_end * 1000) : null;
+    const user = await manager
+      .getRepository(UserEntity)
+      .findOneBy({ stripe_customer_id: customerId });
+
+    await manager.query(
+      `INSERT INTO subscriptions (stripe_subscription_id, stripe_customer_id, user_id, plan_name, plan_type, status, amount_cents, current_period_end, cancel_at_period_end, canceled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (stripe_subscription_id) DO UPDATE SET
+         stripe_customer_id = EXCLUDED.stripe_customer_id, user_id = COALESCE(EXCLUDED.user_id, subscriptions.user_id),
+         plan_name = EXCLUDED.plan_name, plan_type = EXCLUDED.plan_type, status = EXCLUDED.status,
+         amount_cents = EXCLUDED.amount_cents, current_period_end = EXCLUDED.current_period_end,
+         cancel_at_period_end = EXCLUDED.cancel_at_period_end, canceled_at = EXCLUDED.canceled_at, updated_at = now()`,
+      [
+        subscription.id,
+        customerId,
+        user?.id ?? null,
+        plan,
+        billingPeriod(price?.recurring),
+        subscription.status,
+        price?.unit_amount ?? 0,
+        periodEnd,
+        subscription.cancel_at_period_end,
+        subscription.canceled_at ? new Date(subscription.canceled_at * 1000) : null,
+      ],
+    );
+    if (user && (!user.stripe_subscription_id || user.stripe_subscription_id === subscription.id)) {
+      await manager.getRepository(UserEntity).update(user.id, {
+        stripe_subscription_id: subscription.id,
+        subscription_status: subscription.status,
+        current_period_end: periodEnd,
+      });
+    }
+  }
+
+  private planCode(priceId: string): string | undefined {
+    return Object.entries(this.config.stripe.prices).find(([, id]) => id === priceId)?.[0];
+  }
+}
