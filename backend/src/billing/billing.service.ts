@@ -2,13 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
+import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
-
-export const NO_BILLING_ACCOUNT_MESSAGE =
-  'Billing management will be available once payment processing is set up.';
 
 @Injectable()
 export class BillingService {
@@ -24,7 +22,7 @@ export class BillingService {
       .getRepository(UserEntity)
       .findOneBy({ auth_user_id: accountId });
     if (!user?.stripe_customer_id)
-      throw new AppException('no_billing_account', 409, NO_BILLING_ACCOUNT_MESSAGE);
+      throw new AppException('no_billing_account', 409, MESSAGES.settings.noBillingAccount);
     const session = await this.stripe.billingPortal.sessions.create({
       customer: user.stripe_customer_id,
       return_url: `${this.config.appUrl}/dashboard/settings?tab=subscription`,

@@ -1,4 +1,5 @@
 import Handlebars from 'handlebars';
+import { PLANS } from '@leadpulse/common';
 
 /** The data each template needs. Fields ending in `link` are paths such as `/setup-password#token=…`. */
 export interface TemplateData {
@@ -23,13 +24,8 @@ interface TemplateSource {
   text: string;
 }
 
-/** The benefits listed on the founding-member success page. */
-const FOUNDING_BENEFITS = [
-  '3 months premium access',
-  'Unlimited AI monitoring',
-  'Feature voting rights',
-  'Private community',
-];
+/** The benefits listed on the founding-member success page, from the catalogue. */
+const FOUNDING_BENEFITS = PLANS.founding_member.features;
 
 const GREETING_HTML = '<p>Hi{{#if firstName}} {{firstName}}{{/if}},</p>';
 const GREETING_TEXT = 'Hi{{#if firstName}} {{firstName}}{{/if}},';

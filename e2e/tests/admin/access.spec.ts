@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../support/admin.js';
-import { linkFromOutbox } from '../../support/outbox.js';
+import { signUpAndConfirm } from '../../pages/site.js';
 
 test('the Admin Panel link opens the back office already signed in', async ({ page }) => {
   await page.goto('/');
@@ -22,18 +22,7 @@ test('the Admin Panel link opens the back office already signed in', async ({ pa
 
 test('a member who is not an administrator sees Access Denied', async ({ page }, info) => {
   const email = `member.${info.project.name}.${Date.now().toString(36)}@example.com`;
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  const signup = page.getByRole('dialog', { name: 'Create Account' });
-  await signup.getByLabel('Full Name').fill('Just Member');
-  await signup.getByLabel('Email').fill(email);
-  await signup.getByLabel(/^Password/).fill('member passphrase');
-  await signup.getByLabel('Confirm Password').fill('member passphrase');
-  await signup.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
-  await signup.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Account created successfully!', { exact: false })).toBeVisible();
-  await page.goto(await linkFromOutbox(email, 'confirm-email'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpAndConfirm(page, { name: 'Just Member', email, password: 'member passphrase' });
   await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
 
   await page.goto('/admin');

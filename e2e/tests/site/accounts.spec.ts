@@ -1,17 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn, signUp } from '../../pages/site.js';
 import { countSubscribers, linkFromOutbox } from '../../support/outbox.js';
 
 const unique = (prefix: string, project: string) =>
   `${prefix}.${project}.${Date.now().toString(36)}@example.com`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-}
 
 test('sign up, confirm, edit the profile and preferences, change the password, sign out and in again', async ({
   page,
@@ -90,16 +82,7 @@ test('forgot password: the link sets a new password once, and shows the invalid-
   page,
 }, info) => {
   const email = unique('forgot', info.project.name);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  const signup = page.getByRole('dialog', { name: 'Create Account' });
-  await signup.getByLabel('Full Name').fill('Grace Hopper');
-  await signup.getByLabel('Email').fill(email);
-  await signup.getByLabel(/^Password/).fill('original passphrase');
-  await signup.getByLabel('Confirm Password').fill('original passphrase');
-  await signup.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
-  await signup.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Account created successfully!', { exact: false })).toBeVisible();
+  await signUp(page, { name: 'Grace Hopper', email, password: 'original passphrase' });
 
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Forgot your password?' }).click();

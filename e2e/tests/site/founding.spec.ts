@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn, signUpAndConfirm } from '../../pages/site.js';
 import { linkFromOutbox } from '../../support/outbox.js';
 
 test('claim a founding spot, pay on the sandbox checkout, set the password, and arrive as a founding member', async ({
@@ -86,18 +87,7 @@ test('a signed-in free member buys from Settings and keeps their account', async
   page,
 }, info) => {
   const email = `upgrade.${info.project.name}.${Date.now().toString(36)}@example.com`;
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  const signup = page.getByRole('dialog', { name: 'Create Account' });
-  await signup.getByLabel('Full Name').fill('Katherine Johnson');
-  await signup.getByLabel('Email').fill(email);
-  await signup.getByLabel(/^Password/).fill('member passphrase');
-  await signup.getByLabel('Confirm Password').fill('member passphrase');
-  await signup.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
-  await signup.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Account created successfully!', { exact: false })).toBeVisible();
-  await page.goto(await linkFromOutbox(email, 'confirm-email'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpAndConfirm(page, { name: 'Katherine Johnson', email, password: 'member passphrase' });
 
   await page.goto('/dashboard/settings?tab=subscription');
   await expect(page.getByText('Free', { exact: true })).toBeVisible();
@@ -113,12 +103,7 @@ test('a signed-in free member buys from Settings and keeps their account', async
   // The member's own account got the membership: same password, founding member now.
   await page.goto('/');
   await page.evaluate(() => window.localStorage.clear());
-  await page.reload();
-  await page.getByRole('button', { name: 'Login' }).click();
-  const login = page.getByRole('dialog', { name: 'Welcome Back' });
-  await login.getByLabel('Email').fill(email);
-  await login.getByLabel('Password').fill('member passphrase');
-  await login.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, email, 'member passphrase');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText("You're a founding member")).toBeVisible();
 });

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import Check from '@mui/icons-material/Check';
-import { accountPlanLabel, formatUsd, getPlan, PLANS } from '@leadpulse/common';
+import { MESSAGES, accountPlanLabel, formatUsd, getPlan, PLANS } from '@leadpulse/common';
 import { ApiError } from '../../../api/client';
 import { FoundingDialog } from '../../../components/dialogs/FoundingDialog';
 import { memberApi, type Member } from '../../../features/member/member-api';
@@ -23,8 +23,6 @@ const ADMIN_FEATURES = [
   'Subscription and billing tools',
   'System health monitoring',
 ];
-const NO_BILLING_ACCOUNT =
-  'Billing management will be available once payment processing is set up.';
 
 /** The plan the member is on, what it includes, and Manage Billing (the customer portal). */
 export function SubscriptionTab({ member }: { member: Member }) {
@@ -53,7 +51,9 @@ export function SubscriptionTab({ member }: { member: Member }) {
       const noAccount =
         error instanceof ApiError && (error.code === 'no_billing_account' || error.status === 404);
       setNotice(
-        noAccount ? NO_BILLING_ACCOUNT : 'We could not open the billing portal. Please try again.',
+        noAccount
+          ? MESSAGES.settings.noBillingAccount
+          : 'We could not open the billing portal. Please try again.',
       );
       setOpening(false);
     }

@@ -1,0 +1,39 @@
+import { expect, type Page } from '@playwright/test';
+import { linkFromOutbox } from '../support/outbox.js';
+
+export interface NewMember {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Signs up through the Create Account dialog and waits for the spec's success toast. */
+export async function signUp(page: Page, member: NewMember): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await dialog.getByLabel('Full Name').fill(member.name);
+  await dialog.getByLabel('Email').fill(member.email);
+  await dialog.getByLabel(/^Password/).fill(member.password);
+  await dialog.getByLabel('Confirm Password').fill(member.password);
+  await dialog.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created successfully!', { exact: false })).toBeVisible();
+}
+
+/** Signs up, follows the confirmation link from the outbox, and lands on the dashboard. */
+export async function signUpAndConfirm(page: Page, member: NewMember): Promise<void> {
+  await signUp(page, member);
+  await page.goto(await linkFromOutbox(member.email, 'confirm-email'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs in through the Welcome Back dialog (the outcome is the caller's to check). */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
