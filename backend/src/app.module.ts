@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -9,6 +10,8 @@ import { HealthModule } from './health/health.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
+import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
 import { SiteConfigModule } from './site-config/site-config.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -22,6 +25,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl),
+        AuditModule,
         MailModule,
         AuthModule,
         UsersModule,
@@ -31,6 +35,8 @@ export class AppModule {
         FoundingModule,
         BillingModule,
         SubscriptionsModule,
+        PaymentsModule,
+        ReconciliationModule,
         HealthModule,
         LogsModule,
       ],

@@ -248,6 +248,176 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     ).rejects.toMatchObject({ statusCode: 400 });
   });
 
+  it('moves a founding schedule to its next phase on the test clock, billing each period', async () => {
+    const customer = await stripe.customers.create({
+      email: 'clock@example.com',
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_founding_member' }],
+    });
+    expectStripeShape('subscription', subscription as unknown as Record<string, unknown>);
+    const created: Stripe.SubscriptionSchedule = await stripe.subscriptionSchedules.create({
+      from_subscription: subscription.id,
+    });
+    expect(created.id).toMatch(/^sub_sched_\w+$/);
+    expectStripeShape('subscription_schedule', created as unknown as Record<string, unknown>);
+    await expect(
+      stripe.subscriptionSchedules.create({ from_subscription: subscription.id }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    const [first] = created.phases;
+    const schedule = await stripe.subscriptionSchedules.update(created.id, {
+      end_behavior: 'release',
+      phases: [
+        {
+          items: [{ price: 'price_founding_member', quantity: 1 }],
+          start_date: first.start_date,
+          end_date: first.end_date,
+        },
+        {
+          items: [{ price: 'price_prospector', quantity: 1 }],
+          duration: { interval: 'month', interval_count: 1 },
+        },
+      ],
+    });
+    expect(schedule.phases.map((phase) => phase.items[0].price)).toEqual([
+      'price_founding_member',
+      'price_prospector',
+    ]);
+    expect(schedule.phases[1].start_date).toBe(first.end_date);
+
+    // The first invoice was paid with the default card, and its charge has a receipt.
+    const [invoice] = (await stripe.invoices.list({ customer: customer.id })).data;
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 5000,
+      billing_reason: 'subscription_create',
+    });
+    expectStripeShape('invoice', invoice as unknown as Record<string, unknown>);
+    const [payment] = (await stripe.invoicePayments.list({ invoice: invoice.id! })).data;
+    expectStripeShape('invoice_payment', payment as unknown as Record<string, unknown>);
+    const charge: Stripe.Charge = await stripe.charges.retrieve(String(payment.payment.charge));
+    expect(charge).toMatchObject({ status: 'succeeded', amount: 5000, paid: true });
+    expectStripeShape('charge', charge as unknown as Record<string, unknown>);
+    expect(await (await fetch(charge.receipt_url!)).text()).toContain('$50.00');
+    const [card] = (await stripe.paymentMethods.list({ customer: customer.id })).data;
+    expect(card.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    expectStripeShape('payment_method', card as unknown as Record<string, unknown>);
+
+    const clock: Stripe.TestHelpers.TestClock =
+      await stripe.testHelpers.testClocks.retrieve('clock_sandbox');
+    expectStripeShape('test_helpers.test_clock', clock as unknown as Record<string, unknown>);
+    const before = receiver.received.length;
+    await stripe.testHelpers.testClocks.advance('clock_sandbox', {
+      frozen_time: first.end_date + 60,
+    });
+    const moved = await stripe.subscriptions.retrieve(subscription.id);
+    expect(moved.items.data[0].price).toMatchObject({ id: 'price_prospector', unit_amount: 7500 });
+    expect(moved.items.data[0].current_period_start).toBe(first.end_date);
+    await waitFor(async () => {
+      const types = receiver.received.slice(before).map((event) => event.type);
+      return (
+        ['subscription_schedule.updated', 'customer.subscription.updated', 'invoice.paid'].every(
+          (type) => types.includes(type),
+        ) || undefined
+      );
+    });
+    const invoices = (await stripe.invoices.list({ subscription: subscription.id })).data;
+    expect(invoices.map((row) => row.amount_paid).sort()).toEqual([5000, 7500]);
+
+    // A month later the schedule has run out of phases: released, the subscription carries on.
+    await stripe.testHelpers.testClocks.advance('clock_sandbox', {
+      frozen_time: schedule.phases[1].end_date + 60,
+    });
+    expect(await stripe.subscriptionSchedules.retrieve(schedule.id)).toMatchObject({
+      status: 'released',
+      released_subscription: subscription.id,
+    });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).schedule).toBeNull();
+    await expect(
+      stripe.testHelpers.testClocks.advance('clock_sandbox', { frozen_time: 1 }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('declines a failing card: the invoice stays open and the subscription goes past_due', async () => {
+    const customer = await stripe.customers.create({
+      email: 'declined@example.com',
+      invoice_settings: { default_payment_method: 'pm_card_chargeCustomerFail' },
+    });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_prospector' }],
+    });
+    expect(subscription.status).toBe('past_due');
+    const [invoice] = (await stripe.invoices.list({ subscription: subscription.id })).data;
+    expect(invoice).toMatchObject({ status: 'open', amount_paid: 0, amount_remaining: 7500 });
+    await waitFor(async () =>
+      receiver.received.find(
+        (event) =>
+          event.type === 'invoice.payment_failed' &&
+          (event.data.object as Stripe.Invoice).id === invoice.id,
+      ),
+    );
+  });
+
+  it('refunds part of a charge, then refuses more than is left', async () => {
+    const customer = await stripe.customers.create({
+      email: 'refund@example.com',
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_networker' }],
+    });
+    const [charge] = (await stripe.charges.list({ customer: customer.id })).data;
+    const refund: Stripe.Refund = await stripe.refunds.create({
+      charge: charge.id,
+      amount: 4500,
+      reason: 'requested_by_customer',
+    });
+    expect(refund).toMatchObject({
+      object: 'refund',
+      amount: 4500,
+      status: 'succeeded',
+      charge: charge.id,
+    });
+    expect(refund.id).toMatch(/^re_\w+$/);
+    expectStripeShape('refund', refund as unknown as Record<string, unknown>);
+    expect(await stripe.refunds.retrieve(refund.id)).toEqual(refund);
+    expect(await stripe.charges.retrieve(charge.id)).toMatchObject({
+      amount_refunded: 4500,
+      refunded: false,
+    });
+    await expect(
+      stripe.refunds.create({ charge: charge.id, amount: 10_001 }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'amount_too_large' });
+  });
+
+  it('cancels subscriptions now or at period end, and lists them', async () => {
+    const customer = await stripe.customers.create({
+      email: 'cancel@example.com',
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    const now = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_prospector' }],
+    });
+    const later = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_rainmaker' }],
+    });
+    expect((await stripe.subscriptions.cancel(now.id)).status).toBe('canceled');
+    const scheduled = await stripe.subscriptions.update(later.id, { cancel_at_period_end: true });
+    expect(scheduled).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    expect(
+      (await stripe.subscriptions.list({ customer: customer.id })).data.map((row) => row.id),
+    ).toEqual([later.id]);
+    expect(
+      (await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data,
+    ).toHaveLength(2);
+  });
+
   it('refuses an unknown price', async () => {
     await expect(
       stripe.checkout.sessions.create({

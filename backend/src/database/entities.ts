@@ -1,3 +1,4 @@
+import { AdminActionEntity } from '../audit/admin-action.entity.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
 import { RefreshTokenEntity } from '../auth/refresh-token.entity.js';
@@ -6,6 +7,7 @@ import { FoundingReservationEntity } from '../founding/founding-reservation.enti
 import { ErrorReportEntity } from '../logs/error-report.entity.js';
 import { EmailEntity } from '../mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity.js';
+import { TransactionEntity } from '../payments/transaction.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -13,6 +15,7 @@ import { StripeEventEntity } from '../webhooks/stripe-event.entity.js';
 
 /** Every entity, listed explicitly so that the same list serves the app, the CLI and the tests. */
 export const ENTITIES = [
+  AdminActionEntity,
   AuthAccountEntity,
   AuthTokenEntity,
   EmailEntity,
@@ -24,5 +27,6 @@ export const ENTITIES = [
   RefreshTokenEntity,
   StripeEventEntity,
   SubscriptionEntity,
+  TransactionEntity,
   UserEntity,
 ];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
@@ -12,6 +13,7 @@ import { FoundingService } from './founding.service.js';
   imports: [
     AuthModule,
     MailModule,
+    PaymentsModule,
     RateLimitModule,
     StripeModule,
     SubscriptionsModule,
@@ -19,5 +21,6 @@ import { FoundingService } from './founding.service.js';
   ],
   controllers: [FoundingController],
   providers: [FoundingService],
+  exports: [FoundingService],
 })
 export class FoundingModule {}

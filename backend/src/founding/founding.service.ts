@@ -10,6 +10,7 @@ import { normaliseEmail } from '../auth/auth.service.js';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
+import { PaymentsService } from '../payments/payments.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -39,12 +40,13 @@ export class FoundingService implements OnModuleInit {
     private readonly tokens: AuthTokensService,
     private readonly mail: MailService,
     private readonly subscriptions: SubscriptionsService,
+    private readonly payments: PaymentsService,
   ) {}
 
   onModuleInit(): void {
-    this.events.on('checkout.session.completed', (event, manager) =>
-      this.completed(event.data.object as Stripe.Checkout.Session, manager),
-    );
+    this.events.on('checkout.session.completed', async (event, manager) => {
+      await this.complete(event.data.object as Stripe.Checkout.Session, manager);
+    });
     this.events.on('checkout.session.expired', (event, manager) =>
       this.expired(event.data.object as Stripe.Checkout.Session, manager),
     );
@@ -225,15 +227,15 @@ export class FoundingService implements OnModuleInit {
   /**
    * A paid checkout: the spot is taken, the customer becomes a paid founding member with an
    * account (a password-setup link e-mailed when it has no password), and joins the newsletter.
-   * Running it twice changes nothing.
+   * Running it twice changes nothing; answers whether this call did the work.
    */
-  private async completed(session: Stripe.Checkout.Session, manager: EntityManager): Promise<void> {
+  async complete(session: Stripe.Checkout.Session, manager: EntityManager): Promise<boolean> {
     const reservations = manager.getRepository(FoundingReservationEntity);
     const reservation = await reservations.findOne({
       where: { stripe_checkout_session_id: session.id },
       lock: { mode: 'pessimistic_write' },
     });
-    if (!reservation || reservation.status === 'paid') return;
+    if (!reservation || reservation.status === 'paid') return false;
     await reservations.update(reservation.id, { status: 'paid', paid_at: new Date() });
 
     const users = manager.getRepository(UserEntity);
@@ -270,8 +272,12 @@ export class FoundingService implements OnModuleInit {
       subscription_plan: 'founding_member',
       subscription_status: 'active',
     });
-    // The subscription's own event may have come first, before we knew this customer.
-    if (subscriptionId) await this.subscriptions.sync(subscriptionId, manager);
+    // The subscription's and invoice's own events may have come first, before we knew this customer.
+    if (customerId) await this.payments.linkCustomer(manager, user.id, customerId);
+    if (subscriptionId) {
+      await this.subscriptions.scheduleFoundingTransition(subscriptionId);
+      await this.subscriptions.sync(subscriptionId, manager);
+    }
     await manager.query(
       `INSERT INTO newsletter_subscriptions (email, source, first_name, last_name, status, confirmed_at)
        VALUES ($1, 'founding_member', $2, $3, 'active', now()) ON CONFLICT (email) DO NOTHING`,
@@ -291,6 +297,7 @@ export class FoundingService implements OnModuleInit {
       },
       userId: user.id,
     });
+    return true;
   }
 
   /** An abandoned checkout frees its spot. */

@@ -62,6 +62,12 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     else await this.boss.createQueue(name, { name, ...options });
   }
 
+  /** Sends a job to the queue on a cron schedule (UTC); one schedule per queue, kept on restart. */
+  async schedule(name: string, cron: string): Promise<void> {
+    await this.started;
+    await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+  }
+
   /** Sends a job; with a manager, as part of that manager's transaction. */
   async send<T extends object>(
     name: string,

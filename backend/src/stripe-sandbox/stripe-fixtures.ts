@@ -1205,5 +1205,35 @@ export const STRIPE_FIXTURES: Record<string, Record<string, unknown>> = {
     "type": "recurring",
     "unit_amount": 2000,
     "unit_amount_decimal": "2000"
+  },
+  "invoice_payment": {
+    "amount_paid": null,
+    "amount_requested": 1112626247,
+    "created": 1028554472,
+    "currency": "currency",
+    "id": "obj_123",
+    "invoice": "invoice",
+    "is_default": true,
+    "livemode": true,
+    "object": "invoice_payment",
+    "payment": {
+      "type": "payment_intent"
+    },
+    "status": "status",
+    "status_transitions": {
+      "canceled_at": null,
+      "paid_at": null
+    }
+  },
+  "test_helpers.test_clock": {
+    "created": 1234567890,
+    "deletes_after": 1234567890,
+    "frozen_time": 1234567890,
+    "id": "clock_1Pgc6yB7WZ01zgkWVlemIOED",
+    "livemode": false,
+    "name": null,
+    "object": "test_helpers.test_clock",
+    "status": "ready",
+    "status_details": {}
   }
 };

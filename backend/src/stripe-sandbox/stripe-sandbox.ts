@@ -3,15 +3,28 @@
  * only (like Stripe's own stripe-mock, which cannot run here). The backend reaches it through the
  * official SDK configured with this server's address. It serves a test checkout page and sends
  * signed webhook events exactly as Stripe does, retrying until the backend answers 2xx.
+ *
+ * Billing runs on one test clock (`clock_sandbox`): advancing it renews subscriptions, moves
+ * subscription schedules to their next phase and charges the customer's default card, with the
+ * events Stripe sends for each step.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import qs from 'qs';
 import Stripe from 'stripe';
+import {
+  checkoutPage,
+  dashboardPage,
+  money,
+  portalPage,
+  receiptPage,
+  type PagePrice,
+} from './sandbox-pages.js';
 import { STRIPE_FIXTURES } from './stripe-fixtures.js';
 
 type StripeObject = Record<string, unknown> & { id: string; object: string };
+type Body = Record<string, unknown>;
 
 export interface SandboxOptions {
   /** Where state is kept between restarts; in memory only when undefined. */
@@ -26,10 +39,7 @@ export interface SandboxOptions {
 }
 
 /** The catalogue's prices as the sandbox knows them (ids are configurable in the backend). */
-export const SANDBOX_PRICES: Record<
-  string,
-  { unit_amount: number; interval: 'month'; interval_count: number; nickname: string }
-> = {
+export const SANDBOX_PRICES: Record<string, PagePrice & { interval: 'month' }> = {
   price_founding_member: {
     unit_amount: 5_000,
     interval: 'month',
@@ -56,24 +66,41 @@ export const SANDBOX_PRICES: Record<
   },
 };
 
+/** The sandbox's one test clock. */
+export const SANDBOX_CLOCK_ID = 'clock_sandbox';
+
+/** Stripe's test payment methods: a card that pays, and one attached fine that declines charges. */
+const TEST_CARDS: Record<string, { brand: string; last4: string; declines: boolean }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', declines: false },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', declines: false },
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', declines: true },
+};
+
 const ID_PREFIX: Record<string, string> = {
   customer: 'cus',
   'checkout.session': 'cs_test',
   subscription: 'sub',
+  subscription_schedule: 'sub_sched',
   event: 'evt',
   'billing_portal.session': 'bps',
+  invoice: 'in',
+  invoice_payment: 'inpay',
+  charge: 'ch',
+  payment_method: 'pm',
+  refund: 're',
 };
 
 function newId(object: string): string {
   return `${ID_PREFIX[object] ?? object}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 }
 
-const now = () => Math.floor(Date.now() / 1000);
+const realNow = () => Math.floor(Date.now() / 1000);
 
-/** A fresh copy of Stripe's example object with our values laid over it. */
-function fromFixture(resource: string, values: Record<string, unknown>): StripeObject {
-  const base = structuredClone(STRIPE_FIXTURES[resource]);
-  return { ...base, livemode: false, created: now(), ...values } as unknown as StripeObject;
+/** Calendar months, as Stripe bills them. */
+export function addMonths(timestamp: number, months: number): number {
+  const date = new Date(timestamp * 1000);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return Math.floor(date.getTime() / 1000);
 }
 
 function stripeError(
@@ -81,13 +108,25 @@ function stripeError(
   status: number,
   message: string,
   type = 'invalid_request_error',
+  extra: Body = {},
 ) {
-  return reply.status(status).send({ error: { type, message } });
+  return reply.status(status).send({ error: { type, message, ...extra } });
 }
+
+const list = (data: StripeObject[], url: string) => ({
+  object: 'list',
+  data,
+  has_more: false,
+  url,
+});
+
+const param = (request: FastifyRequest) => (request.params as { id: string }).id;
 
 interface State {
   objects: Record<string, StripeObject>;
   idempotency: Record<string, { status: number; body: unknown }>;
+  /** Seconds the test clock runs ahead of real time. */
+  clockOffset?: number;
 }
 
 export class StripeSandbox {
@@ -101,7 +140,12 @@ export class StripeSandbox {
     if (options.dataFile && existsSync(options.dataFile)) {
       this.state = JSON.parse(readFileSync(options.dataFile, 'utf8')) as State;
     }
-    this.app = Fastify({ logger: false });
+    this.app = Fastify({
+      logger: false,
+      routerOptions: {
+        querystringParser: (query: string) => qs.parse(query, { depth: 5, arrayLimit: 100 }),
+      },
+    });
     this.app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
@@ -125,8 +169,19 @@ export class StripeSandbox {
     await this.app.close();
   }
 
+  /** The test clock's time, in Unix seconds. */
+  now(): number {
+    return realNow() + (this.state.clockOffset ?? 0);
+  }
+
   get<T extends StripeObject = StripeObject>(id: string): T | undefined {
     return this.state.objects[id] as T | undefined;
+  }
+
+  private all(object: string, where: (candidate: StripeObject) => boolean = () => true) {
+    return Object.values(this.state.objects)
+      .filter((candidate) => candidate.object === object && where(candidate))
+      .sort((a, b) => Number(b.created) - Number(a.created));
   }
 
   private save(object: StripeObject): StripeObject {
@@ -137,6 +192,17 @@ export class StripeSandbox {
 
   private persist(): void {
     if (this.options.dataFile) writeFileSync(this.options.dataFile, JSON.stringify(this.state));
+  }
+
+  /** A fresh copy of Stripe's example object with our values laid over it. */
+  private fromFixture(resource: string, values: Body): StripeObject {
+    const base = structuredClone(STRIPE_FIXTURES[resource]);
+    return {
+      ...base,
+      livemode: false,
+      created: this.now(),
+      ...values,
+    } as unknown as StripeObject;
   }
 
   private routes(): void {
@@ -174,42 +240,126 @@ export class StripeSandbox {
       return payload;
     });
 
+    this.customerRoutes();
+    this.checkoutRoutes();
+    this.subscriptionRoutes();
+    this.billingRoutes();
+    this.clockRoutes();
+
+    api.get('/v1/events/:id', async (request, reply) => this.found(reply, param(request), 'event'));
+    api.get('/v1/prices/:id', async (request, reply) => {
+      const id = param(request);
+      if (!SANDBOX_PRICES[id]) return stripeError(reply, 404, `No such price: '${id}'`);
+      return this.price(id);
+    });
+  }
+
+  private customerRoutes(): void {
+    const api = this.app;
     api.post('/v1/customers', async (request) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      return this.save(
-        fromFixture('customer', {
-          id: newId('customer'),
-          email: body.email ?? null,
-          name: body.name ?? null,
-          phone: body.phone ?? null,
-          description: body.description ?? null,
-          metadata: body.metadata ?? {},
-        }),
-      );
+      const body = (request.body ?? {}) as Body;
+      const customer = this.fromFixture('customer', {
+        id: newId('customer'),
+        email: body.email ?? null,
+        name: body.name ?? null,
+        phone: body.phone ?? null,
+        description: body.description ?? null,
+        metadata: body.metadata ?? {},
+        discount: null,
+        test_clock: SANDBOX_CLOCK_ID,
+      });
+      return this.save(this.updateCustomer(customer, body));
     });
 
     api.get('/v1/customers/:id', async (request, reply) =>
-      this.found(reply, (request.params as { id: string }).id, 'customer'),
+      this.found(reply, param(request), 'customer'),
     );
 
-    api.get('/v1/prices/:id', async (request, reply) => {
-      const id = (request.params as { id: string }).id;
-      const price = SANDBOX_PRICES[id];
-      if (!price) return stripeError(reply, 404, `No such price: '${id}'`);
-      return this.price(id);
+    api.post('/v1/customers/:id', async (request, reply) => {
+      const customer = this.get(param(request));
+      if (!customer || customer.object !== 'customer')
+        return this.found(reply, param(request), 'customer');
+      const body = (request.body ?? {}) as Body;
+      const method = (body.invoice_settings as Body | undefined)?.default_payment_method;
+      if (typeof method === 'string' && !TEST_CARDS[method] && !this.get(method))
+        return stripeError(reply, 400, `No such PaymentMethod: '${method}'`);
+      return this.save(this.updateCustomer(customer, body));
     });
 
+    api.get('/v1/customers/:id/payment_methods', async (request) =>
+      list(
+        this.all('payment_method', (method) => method.customer === param(request)),
+        `/v1/customers/${param(request)}/payment_methods`,
+      ),
+    );
+    api.get('/v1/payment_methods', async (request) => {
+      const query = request.query as Body;
+      return list(
+        this.all('payment_method', (method) => method.customer === query.customer),
+        '/v1/payment_methods',
+      );
+    });
+    api.get('/v1/payment_methods/:id', async (request, reply) =>
+      this.found(reply, param(request), 'payment_method'),
+    );
+  }
+
+  /** Applies the fields of a create or update call, attaching a test card if one is named. */
+  private updateCustomer(customer: StripeObject, body: Body): StripeObject {
+    const updated: StripeObject = { ...customer };
+    for (const key of ['email', 'name', 'phone', 'description'] as const)
+      if (key in body) updated[key] = body[key] === '' ? null : body[key];
+    if (body.address && typeof body.address === 'object')
+      updated.address = { ...(customer.address as Body), ...(body.address as Body) };
+    if (body.metadata && typeof body.metadata === 'object')
+      updated.metadata = { ...(customer.metadata as Body), ...(body.metadata as Body) };
+    const method = (body.invoice_settings as Body | undefined)?.default_payment_method;
+    if (typeof method === 'string') {
+      const attached = TEST_CARDS[method] ? this.attachCard(updated.id, method) : this.get(method)!;
+      updated.invoice_settings = {
+        ...(customer.invoice_settings as Body),
+        default_payment_method: attached.id,
+      };
+    }
+    return updated;
+  }
+
+  private attachCard(customerId: string, token: string): StripeObject {
+    const card = TEST_CARDS[token];
+    const fixture = STRIPE_FIXTURES.payment_method.card as Body;
+    return this.save(
+      this.fromFixture('payment_method', {
+        id: newId('payment_method'),
+        customer: customerId,
+        metadata: {},
+        billing_details: { ...(STRIPE_FIXTURES.payment_method.billing_details as Body) },
+        card: {
+          ...fixture,
+          brand: card.brand,
+          display_brand: card.brand,
+          last4: card.last4,
+          exp_month: 12,
+          exp_year: new Date(this.now() * 1000).getUTCFullYear() + 3,
+          networks: { available: [card.brand], preferred: null },
+        },
+        sandbox_declines: card.declines,
+      }),
+    );
+  }
+
+  private checkoutRoutes(): void {
+    const api = this.app;
     api.post('/v1/checkout/sessions', async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const body = (request.body ?? {}) as Body;
       const items = (body.line_items as { price?: string; quantity?: string }[] | undefined) ?? [];
       const price = items[0]?.price ? SANDBOX_PRICES[items[0].price] : undefined;
       if (!price) return stripeError(reply, 400, 'line_items[0][price] must be a known price.');
       if (typeof body.success_url !== 'string')
         return stripeError(reply, 400, 'Missing required param: success_url.');
       const id = newId('checkout.session');
-      const expiresAt = body.expires_at ? Number(body.expires_at) : now() + 24 * 3600;
+      const expiresAt = body.expires_at ? Number(body.expires_at) : this.now() + 24 * 3600;
       return this.save(
-        fromFixture('checkout.session', {
+        this.fromFixture('checkout.session', {
           id,
           mode: body.mode ?? 'payment',
           status: 'open',
@@ -226,24 +376,39 @@ export class StripeSandbox {
           metadata: body.metadata ?? {},
           client_reference_id: body.client_reference_id ?? null,
           subscription: null,
+          invoice: null,
           url: `${this.url}/checkout/${id}`,
           line_items: undefined,
           sandbox_price: items[0].price,
+          sandbox_subscription_metadata: (body.subscription_data as Body | undefined)?.metadata,
         }),
       );
     });
 
+    api.get('/v1/checkout/sessions', async (request) => {
+      const query = request.query as Body;
+      const created = (query.created ?? {}) as Record<string, string>;
+      const sessions = this.all('checkout.session', (session) => {
+        this.expireIfDue(session.id);
+        const current = this.get(session.id)!;
+        return (
+          (!query.status || current.status === query.status) &&
+          (!query.customer || current.customer === query.customer) &&
+          (!created.gte || Number(current.created) >= Number(created.gte))
+        );
+      }).map((session) => this.get(session.id)!);
+      return list(sessions.slice(0, Number(query.limit ?? 100)), '/v1/checkout/sessions');
+    });
+
     api.get('/v1/checkout/sessions/:id', async (request, reply) => {
-      const session = this.expireIfDue((request.params as { id: string }).id);
-      return session
-        ? session
-        : this.found(reply, (request.params as { id: string }).id, 'checkout.session');
+      const session = this.expireIfDue(param(request));
+      return session ? session : this.found(reply, param(request), 'checkout.session');
     });
 
     api.post('/v1/checkout/sessions/:id/expire', async (request, reply) => {
-      const session = this.get((request.params as { id: string }).id);
+      const session = this.get(param(request));
       if (!session || session.object !== 'checkout.session')
-        return this.found(reply, (request.params as { id: string }).id, 'checkout.session');
+        return this.found(reply, param(request), 'checkout.session');
       if (session.status !== 'open')
         return stripeError(
           reply,
@@ -253,62 +418,18 @@ export class StripeSandbox {
       return this.expire(session);
     });
 
-    api.post('/v1/billing_portal/sessions', async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const customer = typeof body.customer === 'string' ? this.get(body.customer) : undefined;
-      if (!customer || customer.object !== 'customer')
-        return stripeError(reply, 400, `No such customer: '${String(body.customer)}'`);
-      const id = newId('billing_portal.session');
-      return this.save(
-        fromFixture('billing_portal.session', {
-          id,
-          customer: customer.id,
-          return_url: body.return_url ?? null,
-          url: `${this.url}/billing/${id}`,
-        }),
-      );
-    });
-
-    // The test customer portal: what Stripe's hosted portal would show.
-    api.get('/billing/:id', async (request, reply) => {
-      const session = this.get((request.params as { id: string }).id);
-      if (!session || session.object !== 'billing_portal.session')
-        return reply.status(404).type('text/html').send('<h1>Portal session not found</h1>');
-      const customer = this.get(String(session.customer));
-      const subscriptions = Object.values(this.state.objects).filter(
-        (object) => object.object === 'subscription' && object.customer === customer?.id,
-      );
-      const rows =
-        subscriptions
-          .map(
-            (subscription) => `<li>${String(subscription.id)}: ${String(subscription.status)}</li>`,
-          )
-          .join('') || '<li>No subscriptions</li>';
-      return reply.type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Customer portal</title>
-<style>body{font-family:system-ui,sans-serif;background:#f6f9fc;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 32px)}.badge{background:#ffde92;border-radius:4px;padding:2px 8px;font-size:12px;font-weight:600}</style></head>
-<body><main><span class="badge">TEST MODE</span><h1>Billing</h1><p>${String(customer?.email ?? '')}</p><ul>${rows}</ul>
-${session.return_url ? `<a href="${String(session.return_url)}">Return</a>` : ''}</main></body></html>`);
-    });
-
-    api.get('/v1/subscriptions/:id', async (request, reply) =>
-      this.found(reply, (request.params as { id: string }).id, 'subscription'),
-    );
-
-    api.get('/v1/events/:id', async (request, reply) =>
-      this.found(reply, (request.params as { id: string }).id, 'event'),
-    );
-
     // The test checkout page: what the buyer sees instead of Stripe Checkout.
     api.get('/checkout/:id', async (request, reply) => {
-      const session = this.expireIfDue((request.params as { id: string }).id);
+      const session = this.expireIfDue(param(request));
       if (!session)
         return reply.status(404).type('text/html').send('<h1>Checkout session not found</h1>');
-      return reply.type('text/html; charset=utf-8').send(this.checkoutPage(session));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(checkoutPage(session, SANDBOX_PRICES[String(session.sandbox_price)]));
     });
 
     api.post('/checkout/:id/pay', async (request, reply) => {
-      const session = this.expireIfDue((request.params as { id: string }).id);
+      const session = this.expireIfDue(param(request));
       if (!session || session.status !== 'open')
         return reply
           .status(410)
@@ -322,26 +443,379 @@ ${session.return_url ? `<a href="${String(session.return_url)}">Return</a>` : ''
     });
 
     api.post('/checkout/:id/cancel', async (request, reply) => {
-      const session = this.get((request.params as { id: string }).id);
+      const session = this.get(param(request));
       if (!session) return reply.status(404).send();
       return reply.redirect(String(session.cancel_url ?? '/'), 303);
+    });
+
+    api.post('/v1/billing_portal/sessions', async (request, reply) => {
+      const body = (request.body ?? {}) as Body;
+      const customer = typeof body.customer === 'string' ? this.get(body.customer) : undefined;
+      if (!customer || customer.object !== 'customer')
+        return stripeError(reply, 400, `No such customer: '${String(body.customer)}'`);
+      const id = newId('billing_portal.session');
+      return this.save(
+        this.fromFixture('billing_portal.session', {
+          id,
+          customer: customer.id,
+          return_url: body.return_url ?? null,
+          url: `${this.url}/billing/${id}`,
+        }),
+      );
+    });
+
+    // The test customer portal: what Stripe's hosted portal would show.
+    api.get('/billing/:id', async (request, reply) => {
+      const session = this.get(param(request));
+      if (!session || session.object !== 'billing_portal.session')
+        return reply.status(404).type('text/html').send('<h1>Portal session not found</h1>');
+      const customer = this.get(String(session.customer));
+      const subscriptions = this.all(
+        'subscription',
+        (subscription) => subscription.customer === customer?.id,
+      );
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(portalPage(customer?.email, subscriptions, session.return_url));
+    });
+  }
+
+  private subscriptionRoutes(): void {
+    const api = this.app;
+    api.post('/v1/subscriptions', async (request, reply) => {
+      const body = (request.body ?? {}) as Body;
+      const customer = typeof body.customer === 'string' ? this.get(body.customer) : undefined;
+      if (!customer || customer.object !== 'customer')
+        return stripeError(reply, 400, `No such customer: '${String(body.customer)}'`);
+      const priceId = (body.items as { price?: string }[] | undefined)?.[0]?.price;
+      if (!priceId || !SANDBOX_PRICES[priceId])
+        return stripeError(reply, 400, 'items[0][price] must be a known price.');
+      return this.subscribe(customer.id, priceId, (body.metadata as Body) ?? {});
+    });
+
+    api.get('/v1/subscriptions', async (request) => {
+      const query = request.query as Body;
+      const subscriptions = this.all(
+        'subscription',
+        (subscription) =>
+          (!query.customer || subscription.customer === query.customer) &&
+          (query.status === 'all'
+            ? true
+            : query.status
+              ? subscription.status === query.status
+              : subscription.status !== 'canceled'),
+      );
+      return list(subscriptions.slice(0, Number(query.limit ?? 100)), '/v1/subscriptions');
+    });
+
+    api.get('/v1/subscriptions/:id', async (request, reply) =>
+      this.found(reply, param(request), 'subscription'),
+    );
+
+    api.post('/v1/subscriptions/:id', async (request, reply) => {
+      const subscription = this.get(param(request));
+      if (!subscription || subscription.object !== 'subscription')
+        return this.found(reply, param(request), 'subscription');
+      const body = (request.body ?? {}) as Body;
+      const updated: StripeObject = { ...subscription };
+      if ('cancel_at_period_end' in body) {
+        updated.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        updated.cancel_at = updated.cancel_at_period_end ? this.periodEnd(subscription) : null;
+        updated.canceled_at = updated.cancel_at_period_end ? this.now() : null;
+      }
+      if (body.metadata && typeof body.metadata === 'object')
+        updated.metadata = { ...(subscription.metadata as Body), ...(body.metadata as Body) };
+      const priceId = (body.items as { price?: string }[] | undefined)?.[0]?.price;
+      if (priceId) {
+        if (!SANDBOX_PRICES[priceId])
+          return stripeError(reply, 400, 'items[0][price] must be a known price.');
+        updated.items = this.withPrice(subscription, priceId);
+      }
+      this.save(updated);
+      this.emit('customer.subscription.updated', updated, subscription);
+      return updated;
+    });
+
+    api.delete('/v1/subscriptions/:id', async (request, reply) => {
+      const subscription = this.get(param(request));
+      if (!subscription || subscription.object !== 'subscription')
+        return this.found(reply, param(request), 'subscription');
+      if (subscription.status === 'canceled')
+        return stripeError(reply, 400, `This subscription is already canceled.`);
+      return this.cancelNow(subscription);
+    });
+
+    api.post('/v1/subscription_schedules', async (request, reply) => {
+      const body = (request.body ?? {}) as Body;
+      const subscription =
+        typeof body.from_subscription === 'string' ? this.get(body.from_subscription) : undefined;
+      if (!subscription || subscription.object !== 'subscription')
+        return stripeError(
+          reply,
+          400,
+          `No such subscription: '${String(body.from_subscription)}' (the sandbox creates schedules from subscriptions only)`,
+        );
+      if (subscription.schedule)
+        return stripeError(
+          reply,
+          400,
+          `You cannot migrate a subscription that is already attached to a schedule: \`${String(subscription.schedule)}\`.`,
+        );
+      const item = this.item(subscription);
+      const schedule = this.save(
+        this.fromFixture('subscription_schedule', {
+          id: newId('subscription_schedule'),
+          customer: subscription.customer,
+          subscription: subscription.id,
+          status: 'active',
+          end_behavior: 'release',
+          canceled_at: null,
+          completed_at: null,
+          released_at: null,
+          released_subscription: null,
+          metadata: body.metadata ?? {},
+          test_clock: SANDBOX_CLOCK_ID,
+          current_phase: {
+            start_date: item.current_period_start,
+            end_date: item.current_period_end,
+          },
+          phases: [
+            this.phase(
+              String((item.price as StripeObject).id),
+              Number(item.current_period_start),
+              Number(item.current_period_end),
+            ),
+          ],
+        }),
+      );
+      this.save({ ...subscription, schedule: schedule.id });
+      this.emit('subscription_schedule.created', schedule);
+      return schedule;
+    });
+
+    api.get('/v1/subscription_schedules/:id', async (request, reply) =>
+      this.found(reply, param(request), 'subscription_schedule'),
+    );
+
+    api.post('/v1/subscription_schedules/:id', async (request, reply) => {
+      const schedule = this.get(param(request));
+      if (!schedule || schedule.object !== 'subscription_schedule')
+        return this.found(reply, param(request), 'subscription_schedule');
+      if (schedule.status !== 'active' && schedule.status !== 'not_started')
+        return stripeError(reply, 400, `You cannot update a schedule that is ${schedule.status}.`);
+      const body = (request.body ?? {}) as Body;
+      const updated: StripeObject = { ...schedule };
+      if (typeof body.end_behavior === 'string') updated.end_behavior = body.end_behavior;
+      if (body.metadata && typeof body.metadata === 'object')
+        updated.metadata = { ...(schedule.metadata as Body), ...(body.metadata as Body) };
+      if (Array.isArray(body.phases)) {
+        const phases: Body[] = [];
+        let start = Number((schedule.phases as Body[])[0].start_date);
+        for (const [index, raw] of (body.phases as Body[]).entries()) {
+          const priceId = (raw.items as { price?: string }[] | undefined)?.[0]?.price;
+          if (!priceId || !SANDBOX_PRICES[priceId])
+            return stripeError(
+              reply,
+              400,
+              `phases[${index}][items][0][price] must be a known price.`,
+            );
+          if (raw.start_date && raw.start_date !== 'now') start = Number(raw.start_date);
+          const duration = raw.duration as
+            { interval?: string; interval_count?: string } | undefined;
+          const end = raw.end_date
+            ? Number(raw.end_date)
+            : duration?.interval === 'month'
+              ? addMonths(start, Number(duration.interval_count ?? 1))
+              : addMonths(start, SANDBOX_PRICES[priceId].interval_count);
+          if (end <= start)
+            return stripeError(reply, 400, `phases[${index}][end_date] must be after its start.`);
+          phases.push(this.phase(priceId, start, end));
+          start = end;
+        }
+        updated.phases = phases;
+        const current = phases.find(
+          (phase) => Number(phase.start_date) <= this.now() && this.now() < Number(phase.end_date),
+        );
+        updated.current_phase = current
+          ? { start_date: current.start_date, end_date: current.end_date }
+          : null;
+      }
+      this.save(updated);
+      this.emit('subscription_schedule.updated', updated, schedule);
+      return updated;
+    });
+
+    api.post('/v1/subscription_schedules/:id/release', async (request, reply) => {
+      const schedule = this.get(param(request));
+      if (!schedule || schedule.object !== 'subscription_schedule')
+        return this.found(reply, param(request), 'subscription_schedule');
+      if (schedule.status !== 'active')
+        return stripeError(reply, 400, `You cannot release a schedule that is ${schedule.status}.`);
+      return this.release(schedule);
+    });
+  }
+
+  private billingRoutes(): void {
+    const api = this.app;
+    api.get('/v1/invoices', async (request) => {
+      const query = request.query as Body;
+      return list(
+        this.all(
+          'invoice',
+          (invoice) =>
+            (!query.customer || invoice.customer === query.customer) &&
+            (!query.subscription || invoice.subscription === query.subscription) &&
+            (!query.status || invoice.status === query.status),
+        ).slice(0, Number(query.limit ?? 100)),
+        '/v1/invoices',
+      );
+    });
+    api.get('/v1/invoices/:id', async (request, reply) =>
+      this.found(reply, param(request), 'invoice'),
+    );
+    api.get('/v1/invoice_payments', async (request) => {
+      const query = request.query as Body;
+      return list(
+        this.all('invoice_payment', (payment) => payment.invoice === query.invoice),
+        '/v1/invoice_payments',
+      );
+    });
+
+    api.get('/v1/charges', async (request) => {
+      const query = request.query as Body;
+      return list(
+        this.all('charge', (charge) => !query.customer || charge.customer === query.customer).slice(
+          0,
+          Number(query.limit ?? 100),
+        ),
+        '/v1/charges',
+      );
+    });
+    api.get('/v1/charges/:id', async (request, reply) =>
+      this.found(reply, param(request), 'charge'),
+    );
+
+    api.post('/v1/refunds', async (request, reply) => {
+      const body = (request.body ?? {}) as Body;
+      const charge = typeof body.charge === 'string' ? this.get(body.charge) : undefined;
+      if (!charge || charge.object !== 'charge')
+        return stripeError(reply, 400, `No such charge: '${String(body.charge)}'`);
+      const refundable = Number(charge.amount) - Number(charge.amount_refunded);
+      const amount = body.amount === undefined ? refundable : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0)
+        return stripeError(reply, 400, 'Invalid positive integer', 'invalid_request_error', {
+          param: 'amount',
+        });
+      if (charge.status !== 'succeeded' || amount > refundable)
+        return stripeError(
+          reply,
+          400,
+          `Refund amount (${money(amount)}) is greater than unrefunded amount on charge (${money(refundable)})`,
+          'invalid_request_error',
+          { code: 'amount_too_large', param: 'amount' },
+        );
+      const refund = this.save(
+        this.fromFixture('refund', {
+          id: newId('refund'),
+          amount,
+          charge: charge.id,
+          currency: charge.currency,
+          reason: body.reason ?? null,
+          metadata: body.metadata ?? {},
+          status: 'succeeded',
+          customer: charge.customer,
+          payment_method: charge.payment_method,
+          payment_intent: null,
+        }),
+      );
+      const refunded = this.save({
+        ...charge,
+        amount_refunded: Number(charge.amount_refunded) + amount,
+        refunded: Number(charge.amount_refunded) + amount === Number(charge.amount),
+      });
+      this.emit('refund.created', refund);
+      this.emit('charge.refunded', refunded, charge);
+      return refund;
+    });
+    api.get('/v1/refunds/:id', async (request, reply) =>
+      this.found(reply, param(request), 'refund'),
+    );
+
+    api.get('/receipts/:id', async (request, reply) => {
+      const charge = this.get(param(request));
+      if (!charge || charge.object !== 'charge')
+        return reply.status(404).type('text/html').send('<h1>Receipt not found</h1>');
+      return reply.type('text/html; charset=utf-8').send(
+        receiptPage(
+          charge as unknown as {
+            id: string;
+            amount: number;
+            description: unknown;
+            created: number;
+          },
+        ),
+      );
+    });
+  }
+
+  private clockRoutes(): void {
+    const api = this.app;
+    api.get('/v1/test_helpers/test_clocks/:id', async (request, reply) =>
+      param(request) === SANDBOX_CLOCK_ID
+        ? this.clock()
+        : stripeError(reply, 404, `No such test_clock: '${param(request)}'`),
+    );
+    api.post('/v1/test_helpers/test_clocks/:id/advance', async (request, reply) => {
+      if (param(request) !== SANDBOX_CLOCK_ID)
+        return stripeError(reply, 404, `No such test_clock: '${param(request)}'`);
+      const frozenTime = Number(((request.body ?? {}) as Body).frozen_time);
+      if (!Number.isInteger(frozenTime) || frozenTime <= this.now())
+        return stripeError(reply, 400, 'The frozen_time must be later than the current time.');
+      this.advance(frozenTime);
+      return this.clock();
+    });
+
+    // The sandbox's dashboard, where a developer (or a browser test) moves the clock.
+    api.get('/', async (_request, reply) => {
+      const rows = this.all('subscription').map((subscription) => ({
+        id: subscription.id,
+        status: subscription.status,
+        email: this.get(String(subscription.customer))?.email,
+        plan: String((this.item(subscription).price as StripeObject).nickname),
+      }));
+      return reply.type('text/html; charset=utf-8').send(dashboardPage(this.now(), rows));
+    });
+    api.post('/clock/advance', async (request, reply) => {
+      const months = Number(((request.body ?? {}) as Body).months ?? 1);
+      if (!Number.isInteger(months) || months < 1 || months > 24)
+        return reply.status(400).type('text/html').send('<h1>Months must be 1 to 24</h1>');
+      this.advance(addMonths(this.now(), months));
+      return reply.redirect('/', 303);
+    });
+  }
+
+  private clock(): StripeObject {
+    return this.fromFixture('test_helpers.test_clock', {
+      id: SANDBOX_CLOCK_ID,
+      created: realNow(),
+      deletes_after: this.now() + 30 * 24 * 3600,
+      frozen_time: this.now(),
+      name: 'Sandbox clock',
+      status: 'ready',
+      status_details: {},
     });
   }
 
   private found(reply: FastifyReply, id: string, object: string) {
     const found = this.get(id);
     if (!found || found.object !== object)
-      return stripeError(
-        reply,
-        404,
-        `No such ${object.replace('checkout.session', 'checkout session')}: '${id}'`,
-      );
+      return stripeError(reply, 404, `No such ${object.replace(/[._]/g, ' ')}: '${id}'`);
     return found;
   }
 
   private price(id: string): StripeObject {
     const price = SANDBOX_PRICES[id];
-    return fromFixture('price', {
+    return this.fromFixture('price', {
       id,
       nickname: price.nickname,
       unit_amount: price.unit_amount,
@@ -356,12 +830,48 @@ ${session.return_url ? `<a href="${String(session.return_url)}">Return</a>` : ''
     });
   }
 
+  private phase(priceId: string, start: number, end: number): Body {
+    const fixture = (STRIPE_FIXTURES.subscription_schedule.phases as Body[])[0];
+    const item = (fixture.items as Body[])[0];
+    return {
+      ...structuredClone(fixture),
+      start_date: start,
+      end_date: end,
+      items: [{ ...structuredClone(item), price: priceId, quantity: 1, metadata: {} }],
+    };
+  }
+
+  private item(subscription: StripeObject): Body {
+    return (subscription.items as { data: Body[] }).data[0];
+  }
+
+  private periodEnd(subscription: StripeObject): number {
+    return Number(this.item(subscription).current_period_end);
+  }
+
+  /** The subscription's items with one price (the sandbox bills one item per subscription). */
+  private withPrice(subscription: StripeObject, priceId: string, start?: number, end?: number) {
+    const items = subscription.items as Body;
+    const item = this.item(subscription);
+    return {
+      ...items,
+      data: [
+        {
+          ...item,
+          price: this.price(priceId),
+          current_period_start: start ?? item.current_period_start,
+          current_period_end: end ?? item.current_period_end,
+        },
+      ],
+    };
+  }
+
   private expireIfDue(id: string): StripeObject | undefined {
     const session = this.get(id);
     if (
       session?.object === 'checkout.session' &&
       session.status === 'open' &&
-      Number(session.expires_at) <= now()
+      Number(session.expires_at) <= this.now()
     )
       this.expire(session);
     return this.get(id);
@@ -373,24 +883,67 @@ ${session.return_url ? `<a href="${String(session.return_url)}">Return</a>` : ''
     return expired;
   }
 
-  /** What paying on the checkout page does: a subscription, a complete session, their events. */
+  /** What paying on the checkout page does: a card, a subscription and its first invoice, a complete session. */
   pay(session: StripeObject): StripeObject {
-    const priceId = String(session.sandbox_price);
+    const existing = session.customer ? this.get(String(session.customer)) : undefined;
+    const customer =
+      existing ??
+      this.save(
+        this.fromFixture('customer', {
+          id: newId('customer'),
+          email: session.customer_email,
+          metadata: {},
+          discount: null,
+          test_clock: SANDBOX_CLOCK_ID,
+        }),
+      );
+    if (!(customer.invoice_settings as Body | undefined)?.default_payment_method)
+      this.save(
+        this.updateCustomer(customer, {
+          invoice_settings: { default_payment_method: 'pm_card_visa' },
+        }),
+      );
+    const subscription = this.subscribe(
+      customer.id,
+      String(session.sandbox_price),
+      (session.sandbox_subscription_metadata as Body | undefined) ?? {},
+    );
+    const completed = this.save({
+      ...session,
+      customer: customer.id,
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: subscription.id,
+      invoice: subscription.latest_invoice,
+      url: null,
+    });
+    this.emit('checkout.session.completed', completed);
+    return completed;
+  }
+
+  /** A new subscription, billed at once. */
+  private subscribe(customerId: string, priceId: string, metadata: Body): StripeObject {
     const price = SANDBOX_PRICES[priceId];
-    const start = now();
-    const periodEnd = start + price.interval_count * 30 * 24 * 3600;
+    const start = this.now();
     const subscriptionId = newId('subscription');
     const item = structuredClone(
-      (STRIPE_FIXTURES.subscription.items as { data: Record<string, unknown>[] }).data?.[0] ?? {},
+      (STRIPE_FIXTURES.subscription.items as { data: Body[] }).data?.[0] ?? {},
     );
     const subscription = this.save(
-      fromFixture('subscription', {
+      this.fromFixture('subscription', {
         id: subscriptionId,
-        customer: session.customer,
+        customer: customerId,
         status: 'active',
         start_date: start,
         billing_cycle_anchor: start,
-        metadata: session.metadata ?? {},
+        cancel_at: null,
+        canceled_at: null,
+        cancel_at_period_end: false,
+        ended_at: null,
+        schedule: null,
+        discounts: [],
+        test_clock: SANDBOX_CLOCK_ID,
+        metadata,
         items: {
           object: 'list',
           data: [
@@ -401,7 +954,7 @@ ${session.return_url ? `<a href="${String(session.return_url)}">Return</a>` : ''
               price: this.price(priceId),
               quantity: 1,
               current_period_start: start,
-              current_period_end: periodEnd,
+              current_period_end: addMonths(start, price.interval_count),
             },
           ],
           has_more: false,
@@ -409,26 +962,263 @@ ${session.return_url ? `<a href="${String(session.return_url)}">Return</a>` : ''
         },
       }),
     );
-    const completed = this.save({
-      ...session,
-      status: 'complete',
-      payment_status: 'paid',
-      subscription: subscription.id,
-      url: null,
-    });
     this.emit('customer.subscription.created', subscription);
-    this.emit('checkout.session.completed', completed);
-    return completed;
+    return this.bill(subscription, 'subscription_create');
+  }
+
+  /**
+   * Invoices the current period and charges the customer's default card. A declined card leaves
+   * the invoice open and the subscription past_due, as Stripe's smart retries would at first.
+   */
+  private bill(subscription: StripeObject, reason: string): StripeObject {
+    const customer = this.get(String(subscription.customer))!;
+    const methodId = (customer.invoice_settings as Body | undefined)?.default_payment_method;
+    const method = methodId ? this.get(String(methodId)) : undefined;
+    const paid = !!method && !method.sandbox_declines;
+    const item = this.item(subscription);
+    const price = item.price as StripeObject;
+    const amount = Number(price.unit_amount);
+    const periodStart = Number(item.current_period_start);
+    const periodEnd = Number(item.current_period_end);
+    const invoiceId = newId('invoice');
+    const description = `1 × ${String(price.nickname)} (at ${money(amount)} / ${
+      Number((price.recurring as Body).interval_count) === 1
+        ? 'month'
+        : `every ${String((price.recurring as Body).interval_count)} months`
+    })`;
+    const fixtureLine = (STRIPE_FIXTURES.invoice.lines as { data: Body[] }).data[0];
+
+    const charge = this.save(
+      this.fromFixture('charge', {
+        id: newId('charge'),
+        amount,
+        amount_captured: paid ? amount : 0,
+        amount_refunded: 0,
+        captured: paid,
+        paid,
+        refunded: false,
+        status: paid ? 'succeeded' : 'failed',
+        failure_code: paid ? null : 'card_declined',
+        failure_message: paid ? null : 'Your card was declined.',
+        customer: customer.id,
+        description:
+          reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+        receipt_email: customer.email ?? null,
+        receipt_url: `${this.url}/receipts/PLACEHOLDER`,
+        payment_intent: null,
+        payment_method: method?.id ?? null,
+        payment_method_details: {
+          ...(STRIPE_FIXTURES.charge.payment_method_details as Body),
+          card: {
+            ...((STRIPE_FIXTURES.charge.payment_method_details as Body).card as Body),
+            brand: (method?.card as Body | undefined)?.brand ?? null,
+            last4: (method?.card as Body | undefined)?.last4 ?? null,
+          },
+        },
+        metadata: {},
+        refunds: { object: 'list', data: [], has_more: false, url: '/v1/refunds' },
+      }),
+    );
+    this.save({ ...charge, receipt_url: `${this.url}/receipts/${charge.id}` });
+    const invoice = this.save(
+      this.fromFixture('invoice', {
+        id: invoiceId,
+        number: `SANDBOX-${invoiceId.slice(-6).toUpperCase()}`,
+        customer: customer.id,
+        customer_email: customer.email ?? null,
+        customer_name: customer.name ?? null,
+        subscription: subscription.id,
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
+        },
+        billing_reason: reason,
+        status: paid ? 'paid' : 'open',
+        attempted: true,
+        attempt_count: 1,
+        auto_advance: !paid,
+        amount_due: amount,
+        amount_paid: paid ? amount : 0,
+        amount_remaining: paid ? 0 : amount,
+        subtotal: amount,
+        subtotal_excluding_tax: amount,
+        total: amount,
+        total_excluding_tax: amount,
+        description: null,
+        discounts: [],
+        period_start: periodStart,
+        period_end: periodStart,
+        due_date: null,
+        from_invoice: null,
+        last_finalization_error: null,
+        hosted_invoice_url: `${this.url}/receipts/${charge.id}`,
+        invoice_pdf: null,
+        test_clock: SANDBOX_CLOCK_ID,
+        status_transitions: {
+          finalized_at: this.now(),
+          marked_uncollectible_at: null,
+          paid_at: paid ? this.now() : null,
+          voided_at: null,
+        },
+        lines: {
+          object: 'list',
+          data: [
+            {
+              ...structuredClone(fixtureLine),
+              id: `il_${randomBytes(8).toString('hex')}`,
+              invoice: invoiceId,
+              amount,
+              description,
+              period: { start: periodStart, end: periodEnd },
+              subscription: subscription.id,
+              parent: {
+                type: 'subscription_item_details',
+                invoice_item_details: null,
+                subscription_item_details: {
+                  invoice_item: null,
+                  proration: false,
+                  proration_details: { credited_items: null },
+                  subscription: subscription.id,
+                  subscription_item: item.id,
+                },
+              },
+            },
+          ],
+          has_more: false,
+          url: `/v1/invoices/${invoiceId}/lines`,
+        },
+      }),
+    );
+    this.save(
+      this.fromFixture('invoice_payment', {
+        id: newId('invoice_payment'),
+        invoice: invoice.id,
+        amount_paid: paid ? amount : null,
+        amount_requested: amount,
+        currency: 'usd',
+        is_default: true,
+        payment: { type: 'charge', charge: charge.id },
+        status: paid ? 'paid' : 'open',
+        status_transitions: { canceled_at: null, paid_at: paid ? this.now() : null },
+      }),
+    );
+    const billed = this.save({
+      ...subscription,
+      latest_invoice: invoice.id,
+      status: paid ? 'active' : 'past_due',
+    });
+    this.emit(paid ? 'charge.succeeded' : 'charge.failed', this.get(charge.id)!);
+    this.emit(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice);
+    if (billed.status !== subscription.status)
+      this.emit('customer.subscription.updated', billed, subscription);
+    return billed;
+  }
+
+  private cancelNow(subscription: StripeObject): StripeObject {
+    const canceled = this.save({
+      ...subscription,
+      status: 'canceled',
+      canceled_at: subscription.canceled_at ?? this.now(),
+      ended_at: this.now(),
+      cancel_at_period_end: false,
+    });
+    this.emit('customer.subscription.deleted', canceled);
+    return canceled;
+  }
+
+  private release(schedule: StripeObject): StripeObject {
+    const released = this.save({
+      ...schedule,
+      status: 'released',
+      released_at: this.now(),
+      released_subscription: schedule.subscription,
+      subscription: null,
+      current_phase: null,
+    });
+    const subscription = this.get(String(schedule.subscription));
+    if (subscription) this.save({ ...subscription, schedule: null });
+    this.emit('subscription_schedule.released', released);
+    return released;
+  }
+
+  /**
+   * Moves the test clock to `time`, running what Stripe's billing would in between: period ends
+   * cancel or renew subscriptions, and schedules start their next phase or release at the end.
+   */
+  advance(time: number): void {
+    this.state.clockOffset = time - realNow();
+    this.persist();
+    for (;;) {
+      const due = this.all(
+        'subscription',
+        (subscription) =>
+          ['active', 'past_due', 'trialing'].includes(String(subscription.status)) &&
+          this.periodEnd(subscription) <= time,
+      ).sort((a, b) => this.periodEnd(a) - this.periodEnd(b))[0];
+      if (!due) break;
+      this.renew(due);
+    }
+    for (const session of this.all('checkout.session', (session) => session.status === 'open'))
+      this.expireIfDue(session.id);
+  }
+
+  private renew(subscription: StripeObject): void {
+    const boundary = this.periodEnd(subscription);
+    if (subscription.cancel_at_period_end) {
+      this.cancelNow({ ...subscription, ended_at: boundary });
+      return;
+    }
+    let priceId = String((this.item(subscription).price as StripeObject).id);
+    const schedule = subscription.schedule ? this.get(String(subscription.schedule)) : undefined;
+    if (schedule?.status === 'active') {
+      const phases = schedule.phases as Body[];
+      const next = phases.find((phase) => Number(phase.start_date) === boundary);
+      if (next) {
+        priceId = String((next.items as Body[])[0].price);
+        const before = schedule;
+        const moved = this.save({
+          ...schedule,
+          current_phase: { start_date: next.start_date, end_date: next.end_date },
+        });
+        this.emit('subscription_schedule.updated', moved, before);
+      } else if (Number(phases.at(-1)?.end_date) <= boundary) {
+        if (schedule.end_behavior === 'cancel') {
+          this.cancelNow(subscription);
+          this.save({ ...this.get(schedule.id)!, status: 'completed', completed_at: boundary });
+          return;
+        }
+        this.release(schedule);
+      }
+    }
+    const current = this.get(subscription.id)!;
+    const end = addMonths(boundary, SANDBOX_PRICES[priceId].interval_count);
+    const renewed = this.save({
+      ...current,
+      items: this.withPrice(current, priceId, boundary, end),
+    });
+    this.emit('customer.subscription.updated', renewed, current);
+    this.bill(renewed, 'subscription_cycle');
   }
 
   /** Records an event and delivers it, signed as Stripe signs, until the backend accepts it. */
-  emit(type: string, object: StripeObject): StripeObject {
+  emit(type: string, object: StripeObject, previous?: StripeObject): StripeObject {
+    const previousAttributes = previous
+      ? Object.fromEntries(
+          Object.entries(previous).filter(
+            ([key, value]) => JSON.stringify(value) !== JSON.stringify(object[key]),
+          ),
+        )
+      : undefined;
     const event = this.save(
-      fromFixture('event', {
+      this.fromFixture('event', {
         id: newId('event'),
         type,
         api_version: Stripe.API_VERSION,
-        data: { object: structuredClone(object) },
+        data: {
+          object: structuredClone(object),
+          ...(previousAttributes ? { previous_attributes: previousAttributes } : {}),
+        },
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
       }),
@@ -465,29 +1255,5 @@ ${session.return_url ? `<a href="${String(session.return_url)}">Return</a>` : ''
         if (!response.ok) retry();
       })
       .catch(retry);
-  }
-
-  private checkoutPage(session: StripeObject): string {
-    const price = SANDBOX_PRICES[String(session.sandbox_price)];
-    const amount = `$${(price.unit_amount / 100).toFixed(2)}`;
-    const every = price.interval_count === 1 ? 'month' : `${price.interval_count} months`;
-    const open = session.status === 'open';
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Test checkout</title><style>
-body{font-family:system-ui,sans-serif;background:#f6f9fc;margin:0;display:grid;place-items:center;min-height:100vh;color:#1a1f36}
-main{background:#fff;border-radius:12px;box-shadow:0 4px 24px #0001;padding:32px;max-width:420px;width:calc(100% - 32px)}
-.badge{display:inline-block;background:#ffde92;color:#663c00;border-radius:4px;padding:2px 8px;font-size:12px;font-weight:600}
-button{width:100%;padding:12px;border:0;border-radius:6px;font-size:16px;font-weight:600;cursor:pointer;margin-top:8px}
-.pay{background:#635bff;color:#fff}.cancel{background:#e3e8ee;color:#1a1f36}</style></head>
-<body><main><span class="badge">TEST MODE</span><h1>${price.nickname}</h1>
-<p><strong>${amount}</strong> every ${every}</p>
-<p>Test checkout of the local Stripe sandbox: no card is charged.</p>
-${
-  open
-    ? `<form method="post" action="/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${amount}</button></form>
-<form method="post" action="/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`
-    : `<p>This checkout session is ${String(session.status)}.</p>`
-}
-</main></body></html>`;
   }
 }

@@ -6,6 +6,9 @@ import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
 /** "monthly" or "every 3 months", from a price's recurrence. */
 export function billingPeriod(
   recurring: { interval: string; interval_count: number } | null | undefined,
@@ -38,6 +41,55 @@ export class SubscriptionsService implements OnModuleInit {
         this.sync((event.data.object as Stripe.Subscription).id, manager),
       );
     }
+    // A schedule's phase change (or release) changes its subscription: read that subscription.
+    for (const type of ['subscription_schedule.updated', 'subscription_schedule.released']) {
+      this.events.on(type, (event, manager) => {
+        const schedule = event.data.object as Stripe.SubscriptionSchedule;
+        const subscriptionId =
+          idOf(schedule.subscription) ?? schedule.released_subscription ?? undefined;
+        return subscriptionId ? this.sync(subscriptionId, manager) : Promise.resolve();
+      });
+    }
+  }
+
+  /**
+   * The founding offer's schedule: the founding price until the end of the first 3-month period,
+   * then Prospector for a month, then released (the subscription carries on at Prospector).
+   * Each call carries an idempotency key derived from ids we keep, and an existing schedule is
+   * reused, so a retried job never creates a second one.
+   */
+  async scheduleFoundingTransition(subscriptionId: string): Promise<void> {
+    const { prices } = this.config.stripe;
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const scheduleId =
+      idOf(subscription.schedule) ??
+      (
+        await this.stripe.subscriptionSchedules.create(
+          { from_subscription: subscriptionId },
+          { idempotencyKey: `${subscriptionId}:founding-schedule` },
+        )
+      ).id;
+    const schedule = await this.stripe.subscriptionSchedules.retrieve(scheduleId);
+    if (schedule.status !== 'active' || schedule.phases.length > 1) return;
+    const [first] = schedule.phases;
+    await this.stripe.subscriptionSchedules.update(
+      scheduleId,
+      {
+        end_behavior: 'release',
+        phases: [
+          {
+            items: [{ price: prices.founding_member, quantity: 1 }],
+            start_date: first.start_date,
+            end_date: first.end_date,
+          },
+          {
+            items: [{ price: prices.prospector, quantity: 1 }],
+            duration: { interval: 'month', interval_count: 1 },
+          },
+        ],
+      },
+      { idempotencyKey: `${scheduleId}:founding-phases` },
+    );
   }
 
   async sync(subscriptionId: string, manager: EntityManager): Promise<void> {
@@ -74,11 +126,21 @@ export class SubscriptionsService implements OnModuleInit {
       ],
     );
     if (user && (!user.stripe_subscription_id || user.stripe_subscription_id === subscription.id)) {
-      await manager.getRepository(UserEntity).update(user.id, {
+      const changes: Partial<UserEntity> = {
         stripe_subscription_id: subscription.id,
         subscription_status: subscription.status,
         current_period_end: periodEnd,
-      });
+      };
+      if (price) changes.subscription_plan = plan;
+      // The founding offer's second phase: the member keeps the label, the plan becomes Prospector.
+      if (
+        user.founding_member &&
+        plan !== 'founding_member' &&
+        !user.founding_member_transitioned_at &&
+        item?.current_period_start
+      )
+        changes.founding_member_transitioned_at = new Date(item.current_period_start * 1000);
+      await manager.getRepository(UserEntity).update(user.id, changes);
     }
   }
 

@@ -6,6 +6,7 @@ import { AddNewsletterAndErrorReports1795343428889 } from './1795343428889-AddNe
 import { AddStripeEvents1795345101668 } from './1795345101668-AddStripeEvents.js';
 import { AddFoundingReservations1795345621616 } from './1795345621616-AddFoundingReservations.js';
 import { AddSubscriptions1795347690315 } from './1795347690315-AddSubscriptions.js';
+import { AddTransactionsAndAdminActions1795349754446 } from './1795349754446-AddTransactionsAndAdminActions.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddStripeEvents1795345101668,
   AddFoundingReservations1795345621616,
   AddSubscriptions1795347690315,
+  AddTransactionsAndAdminActions1795349754446,
 ];

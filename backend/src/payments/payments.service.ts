@@ -1,0 +1,102 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type Stripe from 'stripe';
+import type { EntityManager } from 'typeorm';
+import { STRIPE } from '../stripe/stripe.client.js';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import { UserEntity } from '../users/user.entity.js';
+import { StripeEventsService } from '../webhooks/stripe-events.service.js';
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** Our payment status for an invoice as Stripe holds it now. */
+export function paymentStatus(
+  invoice: Pick<Stripe.Invoice, 'status' | 'attempted'>,
+  refunded: boolean,
+): string {
+  if (refunded) return 'refunded';
+  if (invoice.status === 'paid') return 'succeeded';
+  if (invoice.status === 'void' || invoice.status === 'uncollectible') return 'failed';
+  return invoice.attempted ? 'failed' : 'pending';
+}
+
+/**
+ * Keeps `transactions` in step with Stripe's invoices: each invoice event makes us read the
+ * invoice (and its charge) as Stripe holds it now, upserted on the invoice id.
+ */
+@Injectable()
+export class PaymentsService implements OnModuleInit {
+  constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly events: StripeEventsService,
+    private readonly subscriptions: SubscriptionsService,
+  ) {}
+
+  onModuleInit(): void {
+    for (const type of ['invoice.paid', 'invoice.payment_failed', 'invoice.voided']) {
+      this.events.on(type, (event, manager) =>
+        this.syncInvoice((event.data.object as Stripe.Invoice).id!, manager),
+      );
+    }
+    this.events.on('charge.refunded', async (event, manager) => {
+      const charge = event.data.object as Stripe.Charge;
+      const [row] = (await manager.query(
+        `SELECT stripe_invoice_id FROM transactions WHERE stripe_charge_id = $1`,
+        [charge.id],
+      )) as { stripe_invoice_id: string | null }[];
+      if (row?.stripe_invoice_id) await this.syncInvoice(row.stripe_invoice_id, manager);
+    });
+  }
+
+  async syncInvoice(invoiceId: string, manager: EntityManager): Promise<void> {
+    const invoice = await this.stripe.invoices.retrieve(invoiceId);
+    const customerId = idOf(invoice.customer);
+    if (!customerId) return;
+    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+    const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
+    const chargeId = payments.data
+      .map((payment) => idOf(payment.payment.charge))
+      .find((id): id is string => !!id);
+    const charge = chargeId ? await this.stripe.charges.retrieve(chargeId) : null;
+    const user = await manager
+      .getRepository(UserEntity)
+      .findOneBy({ stripe_customer_id: customerId });
+    const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
+
+    await manager.query(
+      `INSERT INTO transactions (user_id, stripe_customer_id, stripe_invoice_id, stripe_charge_id, stripe_subscription_id,
+         amount_cents, amount_refunded_cents, currency, status, description, receipt_url, paid_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (stripe_invoice_id) DO UPDATE SET
+         user_id = COALESCE(EXCLUDED.user_id, transactions.user_id), stripe_charge_id = EXCLUDED.stripe_charge_id,
+         amount_cents = EXCLUDED.amount_cents, amount_refunded_cents = EXCLUDED.amount_refunded_cents,
+         status = EXCLUDED.status, description = EXCLUDED.description, receipt_url = EXCLUDED.receipt_url,
+         paid_at = EXCLUDED.paid_at, updated_at = now()`,
+      [
+        user?.id ?? null,
+        customerId,
+        invoice.id,
+        charge?.id ?? null,
+        subscriptionId,
+        invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
+        charge?.amount_refunded ?? 0,
+        invoice.currency,
+        paymentStatus(invoice, charge?.refunded ?? false),
+        invoice.description ?? invoice.lines?.data[0]?.description ?? null,
+        charge?.receipt_url ?? invoice.hosted_invoice_url ?? null,
+        new Date(paidAt * 1000),
+      ],
+    );
+    // A failed payment turns the subscription past_due; Stripe's subscription says so.
+    if (subscriptionId) await this.subscriptions.sync(subscriptionId, manager);
+  }
+
+  /** Rows recorded before we knew whose customer id it was (events can beat the checkout's). */
+  async linkCustomer(manager: EntityManager, userId: string, customerId: string): Promise<void> {
+    for (const table of ['transactions', 'subscriptions'])
+      await manager.query(
+        `UPDATE ${table} SET user_id = $1, updated_at = now() WHERE stripe_customer_id = $2 AND user_id IS NULL`,
+        [userId, customerId],
+      );
+  }
+}

@@ -1,0 +1,250 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { AuthAccountEntity } from '../auth/auth-account.entity.js';
+import { AuthTokensService } from '../auth/auth-tokens.service.js';
+import { normaliseEmail } from '../auth/auth.service.js';
+import { FoundingService } from '../founding/founding.service.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { PaymentsService } from '../payments/payments.service.js';
+import { STRIPE } from '../stripe/stripe.client.js';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import { UserEntity } from '../users/user.entity.js';
+
+export const RECONCILIATION_QUEUE = 'reconciliation';
+/** How far back paid checkouts are compared (Stripe keeps events for 30 days; a week is ample hourly). */
+const LOOKBACK_DAYS = 7;
+
+export interface Repair {
+  action: string;
+  email: string | null;
+  stripe_id: string;
+  description: string;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/**
+ * Compares Stripe with the database and repairs what a lost webhook left behind: paid checkouts
+ * whose buyer has no paid account, subscriptions without a users row or with a stale status.
+ * Each repair is recorded as an admin action by the system. Runs hourly and on demand.
+ */
+@Injectable()
+export class ReconciliationService implements OnModuleInit {
+  private readonly logger = new Logger(ReconciliationService.name);
+
+  constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobsService,
+    private readonly founding: FoundingService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly payments: PaymentsService,
+    private readonly audit: AuditService,
+    private readonly tokens: AuthTokensService,
+    private readonly mail: MailService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.createQueue(RECONCILIATION_QUEUE, { retryLimit: 2, retryDelay: 300 });
+    await this.jobs.schedule(RECONCILIATION_QUEUE, '0 * * * *');
+    await this.jobs.work(RECONCILIATION_QUEUE, async () => {
+      const repairs = await this.run();
+      if (repairs.length > 0)
+        this.logger.warn(`Reconciliation repaired ${repairs.length} record(s)`);
+    });
+  }
+
+  async run(): Promise<Repair[]> {
+    const repairs: Repair[] = [];
+    const since = Math.floor(Date.now() / 1000) - LOOKBACK_DAYS * 24 * 3600;
+    for await (const session of this.stripe.checkout.sessions.list({
+      status: 'complete',
+      created: { gte: since },
+      limit: 100,
+    })) {
+      const repair = await this.dataSource.transaction((manager) =>
+        this.repairCheckout(session, manager),
+      );
+      if (repair) repairs.push(repair);
+    }
+    for await (const subscription of this.stripe.subscriptions.list({
+      status: 'all',
+      limit: 100,
+    })) {
+      if (!['active', 'past_due', 'trialing', 'unpaid'].includes(subscription.status)) continue;
+      const repair = await this.dataSource.transaction((manager) =>
+        this.repairSubscription(subscription, manager),
+      );
+      if (repair) repairs.push(repair);
+    }
+    return repairs;
+  }
+
+  private async repairCheckout(
+    session: Stripe.Checkout.Session,
+    manager: EntityManager,
+  ): Promise<Repair | undefined> {
+    if (session.payment_status !== 'paid') return undefined;
+    const before = await manager.query(
+      `SELECT u.id, u.status FROM founding_reservations r LEFT JOIN users u ON u.id = r.user_id
+       WHERE r.stripe_checkout_session_id = $1`,
+      [session.id],
+    );
+    if (!(await this.founding.complete(session, manager))) return undefined;
+    const [user] = before as { id: string; status: string }[];
+    const after = await manager.getRepository(UserEntity).findOneByOrFail({ id: user.id });
+    return this.record(manager, {
+      action: 'reconcile_checkout',
+      userId: after.id,
+      email: after.email,
+      stripeId: session.id,
+      description: `Recovered paid checkout ${session.id} for ${after.email}: its webhook had not been processed`,
+      oldValues: { status: user.status, stripe_customer_id: null },
+      newValues: {
+        status: after.status,
+        stripe_customer_id: after.stripe_customer_id,
+        stripe_subscription_id: after.stripe_subscription_id,
+      },
+    });
+  }
+
+  private async repairSubscription(
+    subscription: Stripe.Subscription,
+    manager: EntityManager,
+  ): Promise<Repair | undefined> {
+    const customerId = idOf(subscription.customer)!;
+    const users = manager.getRepository(UserEntity);
+    let user = await users.findOneBy({ stripe_customer_id: customerId });
+    if (!user) {
+      // A customer paying for a subscription we have never heard of (not a founding checkout,
+      // which the pass above handled): give them a users row and an account.
+      const created = await this.createCustomerAccount(customerId, subscription, manager);
+      if (!created) return undefined;
+      await this.subscriptions.sync(subscription.id, manager);
+      await this.payments.linkCustomer(manager, created.id, customerId);
+      return this.record(manager, {
+        action: 'reconcile_customer',
+        userId: created.id,
+        email: created.email,
+        stripeId: subscription.id,
+        description: `Created the missing account of paying customer ${created.email} (${customerId})`,
+        oldValues: null,
+        newValues: { status: 'paid', stripe_customer_id: customerId },
+      });
+    }
+    const [row] = (await manager.query(
+      `SELECT status FROM subscriptions WHERE stripe_subscription_id = $1`,
+      [subscription.id],
+    )) as { status: string }[];
+    const stale =
+      !row ||
+      row.status !== subscription.status ||
+      (user.stripe_subscription_id === subscription.id &&
+        user.subscription_status !== subscription.status);
+    if (!stale) return undefined;
+    const oldValues = {
+      subscription_status: user.subscription_status,
+      recorded: row?.status ?? null,
+    };
+    await this.subscriptions.sync(subscription.id, manager);
+    user = await users.findOneByOrFail({ id: user.id });
+    return this.record(manager, {
+      action: 'reconcile_subscription',
+      userId: user.id,
+      email: user.email,
+      stripeId: subscription.id,
+      description: `Brought subscription ${subscription.id} of ${user.email} in step with Stripe (${subscription.status})`,
+      oldValues,
+      newValues: { subscription_status: user.subscription_status, recorded: subscription.status },
+    });
+  }
+
+  private async createCustomerAccount(
+    customerId: string,
+    subscription: Stripe.Subscription,
+    manager: EntityManager,
+  ): Promise<UserEntity | undefined> {
+    const customer = await this.stripe.customers.retrieve(customerId);
+    if (customer.deleted || !customer.email) return undefined;
+    const email = normaliseEmail(customer.email);
+    const users = manager.getRepository(UserEntity);
+    const existing = await users.findOneBy({ email });
+    const [firstName, ...rest] = (customer.name ?? '').trim().split(/\s+/);
+    const accounts = manager.getRepository(AuthAccountEntity);
+    const account =
+      (await accounts.findOneBy({ email })) ??
+      (await accounts.save(
+        accounts.create({
+          email,
+          metadata: {
+            name: customer.name ?? '',
+            source: 'reconciliation',
+            first_name: firstName ?? '',
+            last_name: rest.join(' '),
+          },
+        }),
+      ));
+    const values = {
+      auth_user_id: account.id,
+      stripe_customer_id: customerId,
+      stripe_subscription_id: subscription.id,
+      status: existing?.status === 'active' ? 'active' : 'paid',
+    };
+    const user = existing
+      ? await users.save({ ...existing, ...values })
+      : await users.save(
+          users.create({
+            email,
+            first_name: firstName ?? '',
+            last_name: rest.join(' '),
+            ...values,
+          }),
+        );
+    if (!account.password_hash) {
+      const token = await this.tokens.create(manager, account.id, 'password_setup');
+      await this.mail.enqueue(manager, {
+        to: email,
+        template: 'password-setup',
+        data: { firstName: user.first_name, link: `/setup-password#token=${token}` },
+        userId: user.id,
+      });
+    }
+    return user;
+  }
+
+  private async record(
+    manager: EntityManager,
+    repair: {
+      action: string;
+      userId: string;
+      email: string;
+      stripeId: string;
+      description: string;
+      oldValues: Record<string, unknown> | null;
+      newValues: Record<string, unknown>;
+    },
+  ): Promise<Repair> {
+    await this.audit.record(manager, {
+      adminId: null,
+      type: repair.action,
+      targetUserId: repair.userId,
+      details: {
+        description: repair.description,
+        old_values: repair.oldValues,
+        new_values: { ...repair.newValues, stripe_id: repair.stripeId },
+      },
+    });
+    this.logger.warn(repair.description);
+    return {
+      action: repair.action,
+      email: repair.email,
+      stripe_id: repair.stripeId,
+      description: repair.description,
+    };
+  }
+}

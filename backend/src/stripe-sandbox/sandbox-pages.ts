@@ -1,0 +1,96 @@
+/** The sandbox's HTML pages: what Stripe's hosted checkout, portal and dashboard would show. */
+
+export interface PagePrice {
+  unit_amount: number;
+  interval_count: number;
+  nickname: string;
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;background:#f6f9fc;margin:0;display:grid;place-items:center;min-height:100vh;color:#1a1f36}
+main{background:#fff;border-radius:12px;box-shadow:0 4px 24px #0001;padding:32px;max-width:420px;width:calc(100% - 32px);box-sizing:border-box}
+.badge{display:inline-block;background:#ffde92;color:#663c00;border-radius:4px;padding:2px 8px;font-size:12px;font-weight:600}
+button{width:100%;padding:12px;border:0;border-radius:6px;font-size:16px;font-weight:600;cursor:pointer;margin-top:8px}
+.pay{background:#635bff;color:#fff}.cancel{background:#e3e8ee;color:#1a1f36}
+table{width:100%;border-collapse:collapse;font-size:14px}td{padding:4px 0;border-bottom:1px solid #e3e8ee}`;
+
+const escape = (value: unknown) =>
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title><style>${STYLE}</style></head>
+<body><main><span class="badge">TEST MODE</span>${body}</main></body></html>`;
+}
+
+export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const every = (price: PagePrice) =>
+  price.interval_count === 1 ? 'month' : `${price.interval_count} months`;
+
+export function checkoutPage(session: { id: string; status?: unknown }, price: PagePrice): string {
+  const amount = money(price.unit_amount);
+  const actions =
+    session.status === 'open'
+      ? `<form method="post" action="/checkout/${escape(session.id)}/pay"><button class="pay" type="submit">Pay ${amount}</button></form>
+<form method="post" action="/checkout/${escape(session.id)}/cancel"><button class="cancel" type="submit">Cancel</button></form>`
+      : `<p>This checkout session is ${escape(session.status)}.</p>`;
+  return page(
+    'Test checkout',
+    `<h1>${escape(price.nickname)}</h1>
+<p><strong>${amount}</strong> every ${every(price)}</p>
+<p>Test checkout of the local Stripe sandbox: no card is charged.</p>${actions}`,
+  );
+}
+
+export function portalPage(
+  email: unknown,
+  subscriptions: { id: string; status?: unknown }[],
+  returnUrl: unknown,
+): string {
+  const rows =
+    subscriptions
+      .map((subscription) => `<li>${escape(subscription.id)}: ${escape(subscription.status)}</li>`)
+      .join('') || '<li>No subscriptions</li>';
+  return page(
+    'Customer portal',
+    `<h1>Billing</h1><p>${escape(email)}</p><ul>${rows}</ul>
+${returnUrl ? `<a href="${escape(returnUrl)}">Return</a>` : ''}`,
+  );
+}
+
+/** The sandbox's own dashboard: its clock, which a developer or a test can move forward. */
+export function dashboardPage(
+  clock: number,
+  subscriptions: { id: string; status: unknown; email: unknown; plan: string }[],
+): string {
+  const rows = subscriptions
+    .map(
+      (row) =>
+        `<tr><td>${escape(row.email)}</td><td>${escape(row.plan)}</td><td>${escape(row.status)}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Stripe sandbox',
+    `<h1>Stripe sandbox</h1>
+<p>Test clock: <time id="clock" datetime="${new Date(clock * 1000).toISOString()}">${new Date(clock * 1000).toUTCString()}</time></p>
+<form method="post" action="/clock/advance"><input type="hidden" name="months" value="1"><button class="cancel" type="submit">Advance the clock 1 month</button></form>
+<form method="post" action="/clock/advance"><input type="hidden" name="months" value="3"><button class="pay" type="submit">Advance the clock 3 months</button></form>
+<h2>Subscriptions</h2>${rows ? `<table><tbody>${rows}</tbody></table>` : '<p>No subscriptions yet.</p>'}`,
+  );
+}
+
+export function receiptPage(charge: {
+  id: string;
+  amount: number;
+  description: unknown;
+  created: number;
+}): string {
+  return page(
+    'Receipt',
+    `<h1>Receipt</h1><p>${escape(charge.description)}</p><p><strong>${money(charge.amount)}</strong></p>
+<p>Paid ${new Date(charge.created * 1000).toUTCString()}</p><p>${escape(charge.id)}</p>`,
+  );
+}
