@@ -12,16 +12,13 @@ import {
   TEST_WEBHOOK_SECRET,
   type TestApp,
 } from './support/test-app.js';
+import { foundingForm, startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
 import { waitFor } from './support/wait.js';
 
-const form = (email: string) => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email,
-  phone: '5551234567',
-});
+const form = foundingForm;
 
 describe('the founding-member purchase, against the Stripe sandbox', () => {
+  let env: AppWithSandbox;
   let sandbox: StripeSandbox;
   let t: TestApp;
   let stripe: Stripe;
@@ -29,36 +26,11 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
   const reservations = () => t.dataSource.getRepository(FoundingReservationEntity);
 
   beforeAll(async () => {
-    let appUrl = '';
-    sandbox = new StripeSandbox({
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      webhookUrl: () => appUrl && `${appUrl}/api/webhooks/stripe`,
-      retryDelayMs: 100,
-    });
-    const sandboxUrl = await sandbox.start();
-    t = await startTestApp({
-      listen: true,
-      env: {
-        STRIPE_API_URL: sandboxUrl,
-        JOBS_POLL_INTERVAL_SECONDS: '0.5',
-        RATE_LIMIT_CHECKOUT: '1000',
-        RATE_LIMIT_CONFIRM: '1000',
-        STRIPE_EVENTS_RETRY_DELAY_SECONDS: '1',
-      },
-    });
-    appUrl = t.url!;
+    env = await startAppWithSandbox();
+    ({ t, sandbox, stripe } = env);
     await resetDatabase(t.dataSource);
-    const url = new URL(sandboxUrl);
-    stripe = new Stripe('sk_test_local', {
-      host: url.hostname,
-      port: Number(url.port),
-      protocol: 'http',
-    });
   });
-  afterAll(async () => {
-    await t.close();
-    await sandbox.stop();
-  });
+  afterAll(() => env.close());
 
   it('takes a buyer from checkout to a paid founding member with a password-setup link, then active', async () => {
     const email = uniqueEmail('founder');
@@ -368,7 +340,26 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     ).toMatchObject({ remaining: 1 });
   }, 60_000);
 
-  it('frees the spot and shows the spec message when Stripe fails', async () => {
+  it('frees the spot and shows the spec message when Stripe answers 500', async () => {
+    const email = uniqueEmail('stripe-500');
+    const before = (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json()
+      .remaining;
+    sandbox.failNextRequests(3); // the first call and both of the SDK's retries
+    const answer = await post(t.app, '/api/founding/checkout', form(email));
+    expect(answer.json()).toEqual({
+      statusCode: 502,
+      code: 'checkout_failed',
+      message: 'There was an error creating your checkout session. Please try again.',
+    });
+    expect(await reservations().findOneByOrFail({ email })).toMatchObject({ status: 'released' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json().remaining,
+    ).toBe(before);
+    // Stripe is back: the same buyer tries again and gets a checkout.
+    expect((await post(t.app, '/api/founding/checkout', form(email))).statusCode).toBe(201);
+  });
+
+  it('frees the spot and shows the spec message when Stripe cannot be reached', async () => {
     await t.dataSource.query(
       `UPDATE founding_reservations SET status = 'released' WHERE status = 'pending'`,
     );

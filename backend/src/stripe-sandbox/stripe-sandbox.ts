@@ -95,6 +95,12 @@ function newId(object: string): string {
 }
 
 const realNow = () => Math.floor(Date.now() / 1000);
+const REAL_TIME_RESOURCES = new Set([
+  'checkout.session',
+  'billing_portal.session',
+  'customer',
+  'payment_method',
+]);
 
 /** Calendar months, as Stripe bills them. */
 export function addMonths(timestamp: number, months: number): number {
@@ -134,6 +140,9 @@ export class StripeSandbox {
   private state: State = { objects: {}, idempotency: {} };
   private readonly signer = new Stripe('sk_test_sandbox_signer');
   private readonly timers = new Set<NodeJS.Timeout>();
+  private failures = 0;
+  /** While true, events are recorded but never delivered: a webhook that does not arrive. */
+  holdDeliveries = false;
   url = '';
 
   constructor(private readonly options: SandboxOptions) {
@@ -178,10 +187,25 @@ export class StripeSandbox {
     return this.state.objects[id] as T | undefined;
   }
 
+  /** Every object of a type, newest first. */
+  objects(object: string): StripeObject[] {
+    return this.all(object);
+  }
+
+  /** The next `count` API calls answer 500, as Stripe does when it has a problem of its own. */
+  failNextRequests(count: number): void {
+    this.failures = count;
+  }
+
   private all(object: string, where: (candidate: StripeObject) => boolean = () => true) {
+    // Newest first; objects of the same second in reverse order of creation, as Stripe lists them.
     return Object.values(this.state.objects)
-      .filter((candidate) => candidate.object === object && where(candidate))
-      .sort((a, b) => Number(b.created) - Number(a.created));
+      .map((candidate, order) => ({ candidate, order }))
+      .filter(({ candidate }) => candidate.object === object && where(candidate))
+      .sort(
+        (a, b) => Number(b.candidate.created) - Number(a.candidate.created) || b.order - a.order,
+      )
+      .map(({ candidate }) => candidate);
   }
 
   private save(object: StripeObject): StripeObject {
@@ -194,13 +218,16 @@ export class StripeSandbox {
     if (this.options.dataFile) writeFileSync(this.options.dataFile, JSON.stringify(this.state));
   }
 
-  /** A fresh copy of Stripe's example object with our values laid over it. */
+  /**
+   * A fresh copy of Stripe's example object with our values laid over it. Billing objects live on
+   * the test clock; checkout and portal sessions, customers and cards on real time, as at Stripe.
+   */
   private fromFixture(resource: string, values: Body): StripeObject {
     const base = structuredClone(STRIPE_FIXTURES[resource]);
     return {
       ...base,
       livemode: false,
-      created: this.now(),
+      created: REAL_TIME_RESOURCES.has(resource) ? realNow() : this.now(),
       ...values,
     } as unknown as StripeObject;
   }
@@ -214,6 +241,10 @@ export class StripeSandbox {
       const auth = request.headers.authorization ?? '';
       if (!/^Bearer (sk|rk)_test_\w+$/.test(auth))
         return stripeError(reply, 401, 'Invalid API Key provided.', 'authentication_error');
+      if (this.failures > 0) {
+        this.failures -= 1;
+        return stripeError(reply, 500, 'An unknown error occurred', 'api_error');
+      }
     });
 
     // The same Idempotency-Key answers the same response, as Stripe does for 24 hours.
@@ -357,7 +388,7 @@ export class StripeSandbox {
       if (typeof body.success_url !== 'string')
         return stripeError(reply, 400, 'Missing required param: success_url.');
       const id = newId('checkout.session');
-      const expiresAt = body.expires_at ? Number(body.expires_at) : this.now() + 24 * 3600;
+      const expiresAt = body.expires_at ? Number(body.expires_at) : realNow() + 24 * 3600;
       return this.save(
         this.fromFixture('checkout.session', {
           id,
@@ -871,7 +902,7 @@ export class StripeSandbox {
     if (
       session?.object === 'checkout.session' &&
       session.status === 'open' &&
-      Number(session.expires_at) <= this.now()
+      Number(session.expires_at) <= realNow()
     )
       this.expire(session);
     return this.get(id);
@@ -1159,8 +1190,6 @@ export class StripeSandbox {
       if (!due) break;
       this.renew(due);
     }
-    for (const session of this.all('checkout.session', (session) => session.status === 'open'))
-      this.expireIfDue(session.id);
   }
 
   private renew(subscription: StripeObject): void {
@@ -1223,7 +1252,7 @@ export class StripeSandbox {
         request: { id: null, idempotency_key: null },
       }),
     );
-    this.deliver(event, 0);
+    if (!this.holdDeliveries) this.deliver(event, 0);
     return event;
   }
 

@@ -1,0 +1,72 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import Stripe from 'stripe';
+import { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import { post } from './accounts.js';
+import { startTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './test-app.js';
+
+export interface AppWithSandbox {
+  t: TestApp;
+  sandbox: StripeSandbox;
+  /** The official SDK on the sandbox, as a test's view of "Stripe". */
+  stripe: Stripe;
+  close(): Promise<void>;
+}
+
+/** The application listening on a port, with a Stripe sandbox delivering webhooks to it. */
+export async function startAppWithSandbox(env: NodeJS.ProcessEnv = {}): Promise<AppWithSandbox> {
+  let appUrl = '';
+  const sandbox = new StripeSandbox({
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    webhookUrl: () => appUrl && `${appUrl}/api/webhooks/stripe`,
+    retryDelayMs: 100,
+  });
+  const sandboxUrl = await sandbox.start();
+  const t = await startTestApp({
+    listen: true,
+    env: {
+      STRIPE_API_URL: sandboxUrl,
+      JOBS_POLL_INTERVAL_SECONDS: '0.5',
+      RATE_LIMIT_CHECKOUT: '1000',
+      RATE_LIMIT_CONFIRM: '1000',
+      RATE_LIMIT_SIGNUP: '1000',
+      STRIPE_EVENTS_RETRY_DELAY_SECONDS: '1',
+      ...env,
+    },
+  });
+  appUrl = t.url!;
+  const url = new URL(sandboxUrl);
+  const stripe = new Stripe('sk_test_local', {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: 'http',
+  });
+  return {
+    t,
+    sandbox,
+    stripe,
+    close: async () => {
+      await t.close();
+      await sandbox.stop();
+    },
+  };
+}
+
+export const foundingForm = (email: string) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email,
+  phone: '5551234567',
+});
+
+/** Starts a founding checkout and pays it on the sandbox's checkout page. */
+export async function buyFounding(
+  app: NestFastifyApplication,
+  email: string,
+): Promise<{ sessionId: string }> {
+  const checkout = await post(app, '/api/founding/checkout', foundingForm(email));
+  if (checkout.statusCode !== 201) throw new Error(`checkout failed: ${checkout.body}`);
+  const { url } = checkout.json() as { url: string };
+  const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`payment failed: ${paid.status}`);
+  return { sessionId: url.split('/').at(-1)! };
+}
