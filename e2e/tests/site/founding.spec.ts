@@ -51,6 +51,20 @@ test('claim a founding spot, pay on the sandbox checkout, set the password, and 
   await page.getByRole('button', { name: 'Manage Billing' }).click();
   await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+
+  // Three months on (the sandbox's test clock), the schedule moves the member to Prospector.
+  await page.goto(`${new URL(page.url()).origin}/`);
+  await expect(page.getByRole('heading', { name: 'Stripe sandbox' })).toBeVisible();
+  await page.getByRole('button', { name: 'Advance the clock 3 months' }).click();
+  await expect(page.getByRole('heading', { name: 'Stripe sandbox' })).toBeVisible();
+  await page.goto('/dashboard/settings?tab=subscription');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText('Now on Prospector · $75/month')).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByText('Founding Member', { exact: true })).toBeVisible();
 });
 
 test('cancelling on the checkout page returns to the landing page with the spot released', async ({
