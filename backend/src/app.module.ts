@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AdminModule } from './admin/admin.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AppConfig } from './config/app-config.js';
@@ -37,6 +38,7 @@ export class AppModule {
         SubscriptionsModule,
         PaymentsModule,
         ReconciliationModule,
+        AdminModule,
         HealthModule,
         LogsModule,
       ],

@@ -4,3 +4,4 @@ export * from './health.js';
 export * from './messages.js';
 export * from './session-client.js';
 export * from './phone.js';
+export * from './admin.js';

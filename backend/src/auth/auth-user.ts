@@ -41,4 +41,6 @@ export interface AuthenticatedUser {
   email: string;
   /** The refresh-token family of this sign-in. */
   sessionId: string;
+  /** The bearer's `users` id, set by AdminGuard (audit rows name the administrator by it). */
+  userId?: string;
 }

@@ -53,12 +53,11 @@ export class AdminGuard implements CanActivate {
     await this.jwt.canActivate(context);
     const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user!;
     const [row] = (await this.dataSource.query(
-      `SELECT is_admin FROM users WHERE auth_user_id = $1`,
+      `SELECT id, is_admin FROM users WHERE auth_user_id = $1`,
       [user.accountId],
-    )) as {
-      is_admin: boolean;
-    }[];
+    )) as { id: string; is_admin: boolean }[];
     if (!row?.is_admin) throw new AppException('forbidden', 403, MESSAGES.admin.accessDenied);
+    user.userId = row.id;
     return true;
   }
 }

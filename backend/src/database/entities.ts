@@ -1,4 +1,6 @@
 import { AdminActionEntity } from '../audit/admin-action.entity.js';
+import { BillingChangeEntity } from '../audit/billing-change.entity.js';
+import { RoleEntity } from '../roles/role.entity.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
 import { RefreshTokenEntity } from '../auth/refresh-token.entity.js';
@@ -18,6 +20,7 @@ export const ENTITIES = [
   AdminActionEntity,
   AuthAccountEntity,
   AuthTokenEntity,
+  BillingChangeEntity,
   EmailEntity,
   ErrorReportEntity,
   FoundingReservationEntity,
@@ -25,6 +28,7 @@ export const ENTITIES = [
   PlanEntity,
   RateLimitCounterEntity,
   RefreshTokenEntity,
+  RoleEntity,
   StripeEventEntity,
   SubscriptionEntity,
   TransactionEntity,

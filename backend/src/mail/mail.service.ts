@@ -55,8 +55,11 @@ export class MailService {
     return row;
   }
 
-  /** Queues a fresh copy of an e-mail (admin resends). */
-  async resend(emailId: string): Promise<EmailEntity> {
+  /** Queues a fresh copy of an e-mail (admin resends); `alongside` runs in the same transaction. */
+  async resend(
+    emailId: string,
+    alongside?: (manager: EntityManager, copy: EmailEntity) => Promise<unknown>,
+  ): Promise<EmailEntity> {
     return this.dataSource.transaction(async (manager) => {
       const original = await manager.getRepository(EmailEntity).findOneBy({ id: emailId });
       if (!original || !isTemplateName(original.template))
@@ -68,7 +71,9 @@ export class MailService {
         userId: original.user_id,
       });
       await manager.getRepository(EmailEntity).update(copy.id, { resent_from_id: original.id });
-      return { ...copy, resent_from_id: original.id };
+      const resent = { ...copy, resent_from_id: original.id };
+      await alongside?.(manager, resent);
+      return resent;
     });
   }
 

@@ -31,6 +31,10 @@ export interface NotificationPreferences {
 @Entity('users')
 @Check('users_status_check', `"status" IN ('pending', 'paid', 'active', 'inactive')`)
 @Index('users_created_at_idx', ['created_at'])
+// Trigram indexes (gin_trgm_ops, written in the migration) serve the admin search's ILIKE.
+@Index('users_email_trgm_idx', { synchronize: false })
+@Index('users_first_name_trgm_idx', { synchronize: false })
+@Index('users_last_name_trgm_idx', { synchronize: false })
 export class UserEntity extends TimestampedEntity {
   @Column({ type: 'citext', unique: true })
   email: string;
@@ -123,6 +127,13 @@ export class UserEntity extends TimestampedEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   last_sync_at: Date | null;
+
+  /** Complimentary access granted by an administrator: the plan, until when. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  complimentary_plan: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  complimentary_expires_at: Date | null;
 
   @Column({
     type: 'jsonb',

@@ -7,6 +7,7 @@ import { AddStripeEvents1795345101668 } from './1795345101668-AddStripeEvents.js
 import { AddFoundingReservations1795345621616 } from './1795345621616-AddFoundingReservations.js';
 import { AddSubscriptions1795347690315 } from './1795347690315-AddSubscriptions.js';
 import { AddTransactionsAndAdminActions1795349754446 } from './1795349754446-AddTransactionsAndAdminActions.js';
+import { AddRolesBillingChangesAndComplimentaryAccess1795350365956 } from './1795350365956-AddRolesBillingChangesAndComplimentaryAccess.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddFoundingReservations1795345621616,
   AddSubscriptions1795347690315,
   AddTransactionsAndAdminActions1795349754446,
+  AddRolesBillingChangesAndComplimentaryAccess1795350365956,
 ];

@@ -1,0 +1,135 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import {
+  CREATABLE_PLANS,
+  EDITABLE_STATUSES,
+  MAX_PROMO_DAYS,
+  MESSAGES,
+  PLAN_IDS,
+  PROMO_TYPE_IDS,
+  USER_STATUSES,
+} from '@leadpulse/common';
+
+const optionalText = (max: number) => [IsOptional(), IsString(), MaxLength(max)];
+function Text(max: number): PropertyDecorator {
+  return (target, key) => optionalText(max).forEach((decorate) => decorate(target, key));
+}
+
+/** Create New User (admin-portal.md): e-mail, first and last name required. */
+export class CreateUserDto {
+  @ApiProperty()
+  @MaxLength(100)
+  @IsString({ message: 'First name is required' })
+  @IsNotEmpty({ message: 'First name is required' })
+  first_name: string;
+
+  @ApiProperty()
+  @MaxLength(100)
+  @IsString({ message: 'Last name is required' })
+  @IsNotEmpty({ message: 'Last name is required' })
+  last_name: string;
+
+  // class-validator checks the decorator nearest the property first.
+  @ApiProperty()
+  @MaxLength(254)
+  @IsEmail({}, { message: MESSAGES.signup.invalidEmail })
+  @IsNotEmpty({ message: MESSAGES.validation.emailRequired })
+  email: string;
+
+  @ApiPropertyOptional({ nullable: true }) @Text(32) phone?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Text(200) company?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Text(200) job_title?: string | null;
+
+  @ApiPropertyOptional({ enum: CREATABLE_PLANS, default: 'prospector' })
+  @IsOptional()
+  @IsIn(CREATABLE_PLANS)
+  subscription_plan?: (typeof CREATABLE_PLANS)[number];
+
+  @ApiPropertyOptional({ enum: EDITABLE_STATUSES, default: 'active' })
+  @IsOptional()
+  @IsIn(EDITABLE_STATUSES)
+  status?: (typeof EDITABLE_STATUSES)[number];
+
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_admin?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() founding_member?: boolean;
+}
+
+/** Account Information's edit form. */
+export class UpdateUserDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  first_name?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  last_name?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsEmail({}, { message: MESSAGES.signup.invalidEmail })
+  @MaxLength(254)
+  email?: string;
+
+  @ApiPropertyOptional({ nullable: true }) @Text(32) phone?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Text(200) company?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Text(200) job_title?: string | null;
+
+  @ApiPropertyOptional({ enum: USER_STATUSES })
+  @IsOptional()
+  @IsIn(USER_STATUSES)
+  status?: (typeof USER_STATUSES)[number];
+
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_admin?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() founding_member?: boolean;
+}
+
+/** Add Promo Code: type, Duration (days) defaulting to 90, notes. */
+export class ApplyPromoDto {
+  @ApiProperty({ enum: PROMO_TYPE_IDS })
+  @IsIn(PROMO_TYPE_IDS, { message: 'Please choose a promo type.' })
+  type: (typeof PROMO_TYPE_IDS)[number];
+
+  @ApiPropertyOptional({ default: 90 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PROMO_DAYS)
+  duration_days?: number;
+
+  @ApiPropertyOptional() @Text(500) notes?: string;
+}
+
+const COMPLIMENTARY_PLANS = PLAN_IDS.filter((plan) => plan !== 'founding_member');
+
+/** Complimentary access: a plan for a number of days (default 90); requires a type. */
+export class ComplimentaryAccessDto {
+  @ApiProperty({ enum: COMPLIMENTARY_PLANS })
+  @IsIn(COMPLIMENTARY_PLANS, { message: 'Please choose a plan.' })
+  type: string;
+
+  @ApiPropertyOptional({ default: 90 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PROMO_DAYS)
+  duration_days?: number;
+
+  @ApiPropertyOptional() @Text(500) notes?: string;
+}

@@ -1,0 +1,66 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  registerDecorator,
+} from 'class-validator';
+import { ROLE_PERMISSIONS } from '@leadpulse/common';
+
+/** An object whose keys are known permission names, each `true`. */
+function IsPermissions(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isPermissions',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: {
+        message: `permissions must be an object of ${ROLE_PERMISSIONS.join(', ')} set to true`,
+      },
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          Object.entries(value).every(
+            ([key, granted]) =>
+              (ROLE_PERMISSIONS as readonly string[]).includes(key) && granted === true,
+          ),
+      },
+    });
+}
+
+export class CreateRoleDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty({ message: 'Name is required' })
+  @MaxLength(64)
+  name: string;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) description?: string;
+
+  @ApiPropertyOptional({ example: { manage_users: true } })
+  @IsOptional()
+  @IsObject()
+  @IsPermissions()
+  permissions?: Record<string, boolean>;
+}
+
+export class UpdateRoleDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'Name is required' })
+  @MaxLength(64)
+  name?: string;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) description?: string;
+
+  @ApiPropertyOptional({ example: { manage_users: true } })
+  @IsOptional()
+  @IsObject()
+  @IsPermissions()
+  permissions?: Record<string, boolean>;
+}

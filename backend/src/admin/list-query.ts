@@ -1,0 +1,105 @@
+import type { FastifyReply } from 'fastify';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { AppException } from '../common/app.exception.js';
+
+/** react-admin's simple REST list parameters: `filter`, `range` and `sort`, each JSON. */
+export interface ListQuery {
+  filter: Record<string, unknown>;
+  range: [number, number];
+  sort: [string, 'ASC' | 'DESC'];
+}
+
+export interface ListOptions {
+  /** Columns a list may be sorted by (whitelisted: the name goes into SQL). */
+  sortable: readonly string[];
+  defaultSort: [string, 'ASC' | 'DESC'];
+}
+
+/** The largest page a client may ask for. */
+export const MAX_PAGE_SIZE = 500;
+
+const invalid = (message: string) => new AppException('validation_failed', 400, message);
+
+function parseJson(raw: unknown, name: string): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw invalid(`${name} must be JSON.`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw invalid(`${name} must be JSON.`);
+  }
+}
+
+export function parseListQuery(query: Record<string, unknown>, options: ListOptions): ListQuery {
+  const filter = parseJson(query.filter, 'filter') ?? {};
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw invalid('filter must be a JSON object.');
+
+  const range = parseJson(query.range, 'range') ?? [0, 19];
+  if (
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((value) => Number.isInteger(value) && value >= 0) ||
+    range[1] < range[0] ||
+    range[1] - range[0] >= MAX_PAGE_SIZE
+  )
+    throw invalid(`range must be [start, end] with at most ${MAX_PAGE_SIZE} rows.`);
+
+  const sort = parseJson(query.sort, 'sort') ?? options.defaultSort;
+  if (
+    !Array.isArray(sort) ||
+    sort.length !== 2 ||
+    !options.sortable.includes(sort[0]) ||
+    !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())
+  )
+    throw invalid(
+      `sort must be [field, "ASC" | "DESC"] on one of: ${options.sortable.join(', ')}.`,
+    );
+
+  return {
+    filter: filter as Record<string, unknown>,
+    range: range as [number, number],
+    sort: [sort[0], String(sort[1]).toUpperCase() as 'ASC' | 'DESC'],
+  };
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** An `id` filter of react-admin's getMany: a list of uuids. */
+export function idsFilter(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const ids = Array.isArray(value) ? value : [value];
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!ids.every((id) => typeof id === 'string' && uuid.test(id)))
+    throw invalid('filter.id must be uuids.');
+  return ids as string[];
+}
+
+/**
+ * Runs a list: sort (with the id as tiebreaker, so pages never overlap), range, count, and the
+ * `Content-Range` header react-admin reads the total from.
+ */
+export async function sendList<T extends ObjectLiteral>(
+  reply: FastifyReply,
+  resource: string,
+  builder: SelectQueryBuilder<T>,
+  query: ListQuery,
+  sortColumn: (field: string) => string = (field) => `${builder.alias}.${field}`,
+): Promise<T[]> {
+  const [start, end] = query.range;
+  const [rows, total] = await builder
+    .orderBy(sortColumn(query.sort[0]), query.sort[1])
+    .addOrderBy(`${builder.alias}.id`, query.sort[1])
+    .skip(start)
+    .take(end - start + 1)
+    .getManyAndCount();
+  reply.header(
+    'Content-Range',
+    `${resource} ${start}-${rows.length ? start + rows.length - 1 : start}/${total}`,
+  );
+  reply.header('Access-Control-Expose-Headers', 'Content-Range');
+  return rows;
+}
