@@ -1,5 +1,5 @@
 import { lazy, useEffect } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { AppLayout } from './layout/AppLayout';
@@ -13,6 +13,24 @@ const Dashboard = lazy(() =>
 );
 const HealthPage = lazy(() =>
   import('./health/HealthPage').then((module) => ({ default: module.HealthPage })),
+);
+const UserList = lazy(() =>
+  import('./users/UserList').then((module) => ({ default: module.UserList })),
+);
+const UserProfile = lazy(() =>
+  import('./users/UserProfile').then((module) => ({ default: module.UserProfile })),
+);
+const RoleList = lazy(() =>
+  import('./roles/RoleList').then((module) => ({ default: module.RoleList })),
+);
+const EmailList = lazy(() =>
+  import('./emails/EmailList').then((module) => ({ default: module.EmailList })),
+);
+const EmailShow = lazy(() =>
+  import('./emails/EmailList').then((module) => ({ default: module.EmailShow })),
+);
+const AuditLog = lazy(() =>
+  import('./audit/AuditLog').then((module) => ({ default: module.AuditLog })),
 );
 
 export function App() {
@@ -34,6 +52,10 @@ export function App() {
         requireAuth
         disableTelemetry
       >
+        <Resource name="users" list={UserList} show={UserProfile} recordRepresentation="email" />
+        <Resource name="roles" list={RoleList} />
+        <Resource name="emails" list={EmailList} show={EmailShow} />
+        <Resource name="admin-actions" list={AuditLog} options={{ label: 'Audit Log' }} />
         <CustomRoutes>
           <Route path="/health" element={<HealthPage />} />
         </CustomRoutes>

@@ -316,7 +316,7 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     expect(moved.items.data[0].price).toMatchObject({ id: 'price_prospector', unit_amount: 7500 });
     expect(moved.items.data[0].current_period_start).toBe(first.end_date);
     await waitFor(async () => {
-      const types = receiver.received.slice(before).map((event) => event.type);
+      const types: string[] = receiver.received.slice(before).map((event) => event.type);
       return (
         ['subscription_schedule.updated', 'customer.subscription.updated', 'invoice.paid'].every(
           (type) => types.includes(type),

@@ -1,16 +1,174 @@
-import { Card, CardContent, CardHeader, Typography } from '@mui/material';
-import { Title } from 'react-admin';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Grid,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { Title, useNotify } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { ADMIN_TOASTS, DASHBOARD_PROMO_LIST, formatUsd } from '@leadpulse/common';
+import { adminApi } from '../api';
+import { CreateUserDialog } from '../users/CreateUserDialog';
+import { exportUsers } from '../users/exportUsers';
 
-export function Dashboard() {
+interface Stats {
+  total_users: number;
+  active_subscriptions: number;
+  total_revenue_cents: number;
+  newsletter_subscribers: number;
+  founding_members: number;
+  recent_signups_7d: number;
+  active_promos: number;
+}
+
+interface Activity {
+  id: string;
+  created_at: string;
+  description: string;
+  admin_name: string;
+  target_email: string | null;
+}
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+function StatCard({ label, value }: { label: string; value: string }) {
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="Dashboard" />
-      <CardHeader title="Dashboard" />
+    <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
-        <Typography color="text.secondary">
-          Users, subscriptions, promotions and system health at a glance.
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
+          {value}
         </Typography>
       </CardContent>
     </Card>
+  );
+}
+
+/** The dashboard: seven cards, quick actions, recent activity and the promo types. */
+export function Dashboard() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [creating, setCreating] = useState(false);
+  const stats = useQuery({
+    queryKey: ['admin', 'stats'],
+    queryFn: () => adminApi<Stats>('/stats'),
+  });
+  const activity = useQuery({
+    queryKey: ['admin', 'recent-activity'],
+    queryFn: () =>
+      adminApi<Activity[]>(
+        `/admin-actions?range=${encodeURIComponent('[0,9]')}&sort=${encodeURIComponent('["created_at","DESC"]')}`,
+      ),
+  });
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="Dashboard" />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Dashboard
+      </Typography>
+      {stats.isError ? (
+        <Typography color="error" role="alert">
+          {ADMIN_TOASTS.dashboardFailed}
+        </Typography>
+      ) : (
+        <Grid container spacing={2}>
+          {(
+            [
+              ['Total Users', stats.data && number(stats.data.total_users)],
+              ['Active Subscriptions', stats.data && number(stats.data.active_subscriptions)],
+              ['Total Revenue', stats.data && formatUsd(stats.data.total_revenue_cents)],
+              ['Newsletter Subscribers', stats.data && number(stats.data.newsletter_subscribers)],
+              ['Founding Members', stats.data && number(stats.data.founding_members)],
+              ['Recent Signups (7d)', stats.data && number(stats.data.recent_signups_7d)],
+              ['Active Promos', stats.data && number(stats.data.active_promos)],
+            ] as const
+          ).map(([label, value]) => (
+            <Grid key={label} size={{ xs: 12, sm: 6, lg: 3 }}>
+              <StatCard label={label} value={value ?? '…'} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+
+      <Grid container spacing={2} sx={{ mt: 1 }}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Card variant="outlined" component="section" aria-label="Quick Actions">
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                Quick Actions
+              </Typography>
+              <Stack spacing={1}>
+                <Button variant="contained" onClick={() => setCreating(true)}>
+                  Add User
+                </Button>
+                <Button
+                  variant="outlined"
+                  onClick={() =>
+                    exportUsers({}).catch(() => notify('Failed to export users', { type: 'error' }))
+                  }
+                >
+                  Export Users
+                </Button>
+                <Button variant="outlined" onClick={() => navigate('/users')}>
+                  Manage Users
+                </Button>
+              </Stack>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Card variant="outlined" component="section" aria-label="Recent Activity">
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                Recent Activity
+              </Typography>
+              {activity.data?.length === 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  No recent activity
+                </Typography>
+              )}
+              <List dense disablePadding>
+                {activity.data?.map((entry) => (
+                  <ListItem key={entry.id} disableGutters divider>
+                    <ListItemText
+                      primary={entry.description}
+                      secondary={`${entry.admin_name} · ${new Date(entry.created_at).toLocaleString('en-US')}`}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Card variant="outlined" component="section" aria-label="Promo Types">
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                Promo Types
+              </Typography>
+              <List dense disablePadding>
+                {DASHBOARD_PROMO_LIST.map((promo) => (
+                  <ListItem key={promo.label} disableGutters>
+                    <ListItemText primary={`${promo.label}: ${promo.description}`} />
+                  </ListItem>
+                ))}
+              </List>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+    </Box>
   );
 }

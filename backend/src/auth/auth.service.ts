@@ -226,12 +226,14 @@ export class AuthService {
       lock: { mode: 'pessimistic_write' },
     });
     if (existing) {
-      await users.update(existing.id, {
+      const linked = {
         auth_user_id: account.id,
         first_name: existing.first_name || names.first_name,
         last_name: existing.last_name || names.last_name,
-      });
-      return { ...existing, auth_user_id: account.id };
+        password_set: existing.password_set || !!account.password_hash,
+      };
+      await users.update(existing.id, linked);
+      return { ...existing, ...linked };
     }
     return users.save(
       users.create({
@@ -240,6 +242,7 @@ export class AuthService {
         status: 'pending',
         founding_member: false,
         auth_user_id: account.id,
+        password_set: !!account.password_hash,
       }),
     );
   }

@@ -8,6 +8,7 @@ import { AddFoundingReservations1795345621616 } from './1795345621616-AddFoundin
 import { AddSubscriptions1795347690315 } from './1795347690315-AddSubscriptions.js';
 import { AddTransactionsAndAdminActions1795349754446 } from './1795349754446-AddTransactionsAndAdminActions.js';
 import { AddRolesBillingChangesAndComplimentaryAccess1795350365956 } from './1795350365956-AddRolesBillingChangesAndComplimentaryAccess.js';
+import { BackfillPasswordSet1795351000000 } from './1795351000000-BackfillPasswordSet.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddSubscriptions1795347690315,
   AddTransactionsAndAdminActions1795349754446,
   AddRolesBillingChangesAndComplimentaryAccess1795350365956,
+  BackfillPasswordSet1795351000000,
 ];

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  DataTable,
+  SearchInput,
+  SelectInput,
+  Title,
+  useGetOne,
+  useNotify,
+  useRedirect,
+  useRefresh,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { statusBadgeColour } from '@leadpulse/common';
+import { adminApi, errorMessage } from '../api';
+import { Badge } from '../components/Badge';
+import { AdminList } from '../lists/AdminList';
+import { Field, Section } from '../users/profile/Section';
+import { formatDateTime } from '../format';
+
+interface EmailRow {
+  id: string;
+  to_email: string;
+  template: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+  resent_from_id: string | null;
+  rendered?: { subject: string; html: string; text: string } | null;
+}
+
+const STATUSES = ['queued', 'sent', 'logged', 'failed'].map((id) => ({
+  id,
+  name: id.charAt(0).toUpperCase() + id.slice(1),
+}));
+
+const filters = [
+  <SearchInput key="q" source="q" placeholder="Search recipients..." alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    choices={STATUSES}
+    emptyText="All Statuses"
+    alwaysOn
+  />,
+];
+
+function ResendButton({ email, onDone }: { email: EmailRow; onDone?: () => void }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [sending, setSending] = useState(false);
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={sending}
+      onClick={async (event) => {
+        event.stopPropagation();
+        setSending(true);
+        try {
+          await adminApi(`/emails/${email.id}/resend`, { method: 'POST' });
+          notify(`Email resent to ${email.to_email}`, { type: 'success' });
+          refresh();
+          onDone?.();
+        } catch (error) {
+          notify(`Failed to send email: ${errorMessage(error)}`, { type: 'error' });
+        } finally {
+          setSending(false);
+        }
+      }}
+    >
+      Resend
+    </Button>
+  );
+}
+
+/** The e-mail log: the outbox, newest first, with status and recipient filters. */
+export function EmailList() {
+  return (
+    <AdminList
+      noun="emails"
+      title="E-mails"
+      filters={filters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+    >
+      <DataTable bulkActionButtons={false} rowClick="show">
+        <DataTable.Col source="to_email" label="Recipient" />
+        <DataTable.Col source="template" label="Template" />
+        <DataTable.Col
+          source="status"
+          label="Status"
+          render={(email: EmailRow) => (
+            <Badge
+              label={email.status}
+              colour={
+                email.status === 'failed'
+                  ? 'red'
+                  : statusBadgeColour(
+                      email.status === 'sent' || email.status === 'logged' ? 'active' : 'pending',
+                    )
+              }
+            />
+          )}
+        />
+        <DataTable.Col source="attempts" label="Attempts" />
+        <DataTable.Col
+          source="sent_at"
+          label="Sent At"
+          render={(email: EmailRow) => formatDateTime(email.sent_at)}
+        />
+        <DataTable.Col
+          source="created_at"
+          label="Created At"
+          render={(email: EmailRow) => formatDateTime(email.created_at)}
+        />
+        <DataTable.Col
+          label=""
+          disableSort
+          render={(email: EmailRow) => <ResendButton email={email} />}
+        />
+      </DataTable>
+    </AdminList>
+  );
+}
+
+/** One e-mail: its details and the rendered message. */
+export function EmailShow() {
+  const { id } = useParams<{ id: string }>();
+  const redirect = useRedirect();
+  const { data: email, isPending, error } = useGetOne<EmailRow>('emails', { id: id! });
+  if (isPending) return null;
+  if (error || !email)
+    return (
+      <Typography color="error" role="alert" sx={{ p: 2 }}>
+        Error loading email. Please try again
+      </Typography>
+    );
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={email.subject} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => redirect('list', 'emails')}>
+          E-mails
+        </Button>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {email.subject}
+        </Typography>
+        <ResendButton email={email} onDone={() => redirect('list', 'emails')} />
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <Box sx={{ flex: '0 0 280px' }}>
+          <Section title="Details">
+            <Field label="Recipient">{email.to_email}</Field>
+            <Field label="Template">{email.template}</Field>
+            <Field label="Status">{email.status}</Field>
+            <Field label="Attempts">{email.attempts}</Field>
+            <Field label="Sent At">{formatDateTime(email.sent_at)}</Field>
+            <Field label="Created At">{formatDateTime(email.created_at)}</Field>
+            {email.last_error && <Field label="Last Error">{email.last_error}</Field>}
+          </Section>
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Section title="Message">
+            {email.rendered ? (
+              <Box
+                component="iframe"
+                title="Rendered e-mail"
+                sandbox=""
+                srcDoc={email.rendered.html}
+                sx={{
+                  width: '100%',
+                  height: 560,
+                  border: '1px solid',
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                }}
+              />
+            ) : (
+              <Typography variant="body2">This e-mail's template no longer exists.</Typography>
+            )}
+          </Section>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Typography } from '@mui/material';
+import { List, type SortPayload } from 'react-admin';
+import { listError } from '@leadpulse/common';
+import { ListPagination } from './ListPagination';
+
+export const PAGE_SIZE = 20;
+/** The search box waits this long after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface AdminListProps {
+  /** The plural noun of the error message: "Error loading users. Please try again". */
+  noun: string;
+  title: string;
+  filters?: ReactElement[];
+  actions?: ReactElement | false;
+  sort?: SortPayload;
+  filterDefaultValues?: Record<string, unknown>;
+  children: ReactNode;
+}
+
+/**
+ * The one list of the portal: sortable columns (DataTable), a debounced search box and select
+ * filters with an All option, 20 rows a page with the spec's pagination, and the red error.
+ */
+export function AdminList({
+  noun,
+  title,
+  filters,
+  actions,
+  sort,
+  filterDefaultValues,
+  children,
+}: AdminListProps) {
+  return (
+    <List
+      title={title}
+      perPage={PAGE_SIZE}
+      debounce={SEARCH_DEBOUNCE_MS}
+      filters={filters}
+      actions={actions ?? false}
+      sort={sort}
+      filterDefaultValues={filterDefaultValues}
+      pagination={<ListPagination />}
+      empty={false}
+      storeKey={false}
+      disableSyncWithLocation={false}
+      error={
+        <Typography color="error" role="alert" sx={{ p: 2 }}>
+          {listError(noun)}
+        </Typography>
+      }
+    >
+      {children}
+    </List>
+  );
+}

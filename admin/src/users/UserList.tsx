@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/PersonAdd';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  DataTable,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+} from 'react-admin';
+import {
+  USER_SEGMENTS,
+  displayStatusColour,
+  type DisplayStatus,
+  type PlanBadge,
+} from '@leadpulse/common';
+import { Badge } from '../components/Badge';
+import { AdminList } from '../lists/AdminList';
+import { CreateUserDialog } from './CreateUserDialog';
+import { exportUsers } from './exportUsers';
+import type { AdminUser } from './types';
+
+const filters = [
+  <SearchInput key="q" source="q" placeholder="Search users..." alwaysOn />,
+  <SelectInput
+    key="segment"
+    source="segment"
+    label="Filter"
+    choices={USER_SEGMENTS as unknown as { id: string; name: string }[]}
+    emptyText="All Users"
+    alwaysOn
+  />,
+];
+
+function UserListActions() {
+  const { filterValues } = useListContext();
+  const notify = useNotify();
+  const [creating, setCreating] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  return (
+    <TopToolbar>
+      <Button
+        startIcon={<DownloadIcon />}
+        disabled={exporting}
+        onClick={async () => {
+          setExporting(true);
+          try {
+            await exportUsers(filterValues);
+          } catch {
+            notify('Failed to export users', { type: 'error' });
+          } finally {
+            setExporting(false);
+          }
+        }}
+      >
+        Export
+      </Button>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+        Add User
+      </Button>
+      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+    </TopToolbar>
+  );
+}
+
+function UserCell() {
+  const user = useRecordContext<AdminUser>();
+  if (!user) return null;
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      <Avatar sx={{ width: 32, height: 32, fontSize: 14 }}>
+        {(name || user.email).charAt(0).toUpperCase()}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {name || 'N/A'}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+          {user.email}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+function ViewDetails() {
+  const user = useRecordContext<AdminUser>();
+  const redirect = useRedirect();
+  if (!user) return null;
+  return (
+    <Button size="small" onClick={() => redirect('show', 'users', user.id)}>
+      View Details
+    </Button>
+  );
+}
+
+/** User Management: search, the seven filters, the spec's columns, newest first. */
+export function UserList() {
+  return (
+    <AdminList
+      noun="users"
+      title="User Management"
+      filters={filters}
+      actions={<UserListActions />}
+      sort={{ field: 'created_at', order: 'DESC' }}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col label="User" source="email" render={() => <UserCell />} />
+        <DataTable.Col
+          label="Role"
+          source="is_admin"
+          disableSort
+          render={(user: AdminUser) => (user.is_admin ? 'Admin' : 'User')}
+        />
+        <DataTable.Col
+          label="Subscription"
+          source="subscription_plan"
+          render={(user: AdminUser) => <Badge {...(user.plan_badge as PlanBadge)} />}
+        />
+        <DataTable.Col
+          label="Status"
+          source="status"
+          render={(user: AdminUser) => (
+            <Badge
+              label={user.display_status}
+              colour={displayStatusColour(user.display_status as DisplayStatus)}
+            />
+          )}
+        />
+        <DataTable.Col
+          label="Joined"
+          source="created_at"
+          render={(user: AdminUser) => new Date(user.created_at).toLocaleDateString('en-US')}
+        />
+        <DataTable.Col label="" disableSort render={() => <ViewDetails />} />
+      </DataTable>
+    </AdminList>
+  );
+}

@@ -1,0 +1,59 @@
+import { Box, Button, Grid, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Title, useGetOne, useRedirect } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { Badge } from '../components/Badge';
+import { displayStatusColour } from '@leadpulse/common';
+import { AccountInformation } from './profile/AccountInformation';
+import { ActivityHistory } from './profile/ActivityHistory';
+import { PromoManagement } from './profile/PromoManagement';
+import { QuickActions } from './profile/QuickActions';
+import { SubscriptionDetails } from './profile/SubscriptionDetails';
+import type { AdminUser } from './types';
+
+/** The user profile in three columns (admin-portal.md "User Profile"). */
+export function UserProfile() {
+  const { id } = useParams<{ id: string }>();
+  const redirect = useRedirect();
+  const { data: user, isPending, error } = useGetOne<AdminUser>('users', { id: id! });
+  if (isPending) return null;
+  if (error || !user)
+    return (
+      <Typography color="error" role="alert" sx={{ p: 2 }}>
+        Error loading user. Please try again
+      </Typography>
+    );
+  const name = `${user.first_name} ${user.last_name}`.trim() || 'N/A';
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={name} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => redirect('list', 'users')}>
+          Users
+        </Button>
+        <Typography variant="h5" component="h1" sx={{ mr: 1 }}>
+          {name}
+        </Typography>
+        <Badge {...user.plan_badge} />
+        <Badge label={user.display_status} colour={displayStatusColour(user.display_status)} />
+      </Stack>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={2}>
+            <AccountInformation key={user.updated_at} user={user} />
+            <QuickActions user={user} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={2}>
+            <SubscriptionDetails user={user} />
+            <PromoManagement user={user} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <ActivityHistory user={user} />
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { ADMIN_TOASTS } from '@leadpulse/common';
+import { adminApi } from '../../api';
+import { changes } from '../../format';
+import type { ActivityEntry, AdminUser } from '../types';
+import { Section } from './Section';
+import { formatDateTime } from '../../format';
+
+/** Activity History: billing changes and admin actions, newest first, scrolling at 16rem. */
+export function ActivityHistory({ user }: { user: AdminUser }) {
+  const { data, isError, isPending } = useQuery({
+    queryKey: ['users', user.id, 'activity', user.updated_at],
+    queryFn: () => adminApi<ActivityEntry[]>(`/users/${user.id}/activity`),
+  });
+  return (
+    <Section title="Activity History">
+      <Box sx={{ maxHeight: '16rem', overflowY: 'auto' }}>
+        {isError ? (
+          <Typography color="error" variant="body2">
+            {ADMIN_TOASTS.activityFailed}
+          </Typography>
+        ) : isPending ? null : data.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No activity history available
+          </Typography>
+        ) : (
+          <List dense disablePadding aria-label="Activity history">
+            {data.map((entry) => (
+              <ListItem key={entry.id} disableGutters divider alignItems="flex-start">
+                <ListItemText
+                  primary={entry.description}
+                  secondary={
+                    <>
+                      <Typography variant="caption" component="span">
+                        {entry.admin_name} · {formatDateTime(entry.created_at)}
+                      </Typography>
+                      {changes(entry) && (
+                        <Typography
+                          variant="caption"
+                          component="div"
+                          sx={{ wordBreak: 'break-word' }}
+                        >
+                          {changes(entry)}
+                        </Typography>
+                      )}
+                    </>
+                  }
+                  slotProps={{ secondary: { component: 'div' } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Box>
+    </Section>
+  );
+}

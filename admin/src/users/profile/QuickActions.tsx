@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Box, Button, Stack, Tooltip } from '@mui/material';
+import { useNotify, useRefresh } from 'react-admin';
+import { ADMIN_TOASTS } from '@leadpulse/common';
+import { adminApi, errorMessage } from '../../api';
+import type { AdminUser } from '../types';
+import { Section } from './Section';
+
+/** Resend Welcome Email, Reset Password, View in Stripe, Copy Email. */
+export function QuickActions({ user }: { user: AdminUser }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState<string>();
+
+  const run = async (name: string, path: string, failure: (reason: string) => string) => {
+    setBusy(name);
+    try {
+      const { message } = await adminApi<{ message: string }>(`/users/${user.id}/${path}`, {
+        method: 'POST',
+      });
+      notify(message, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(failure(errorMessage(error)), { type: 'error' });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const setUp = user.password_set;
+
+  return (
+    <Section title="Quick Actions">
+      <Stack spacing={1}>
+        <Tooltip title={setUp ? ADMIN_TOASTS.alreadySetUp : ''}>
+          <Box component="span">
+            <Button
+              fullWidth
+              variant="outlined"
+              disabled={setUp || busy === 'welcome'}
+              onClick={() => void run('welcome', 'welcome-email', ADMIN_TOASTS.emailFailed)}
+            >
+              Resend Welcome Email
+            </Button>
+          </Box>
+        </Tooltip>
+        <Button
+          variant="outlined"
+          disabled={busy === 'reset'}
+          onClick={() => void run('reset', 'password-reset', ADMIN_TOASTS.passwordResetFailed)}
+        >
+          Reset Password
+        </Button>
+        {user.stripe_customer_id && (
+          <Button
+            variant="outlined"
+            href={`https://dashboard.stripe.com/customers/${user.stripe_customer_id}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            View in Stripe
+          </Button>
+        )}
+        <Button
+          variant="outlined"
+          onClick={async () => {
+            await navigator.clipboard.writeText(user.email);
+            notify(ADMIN_TOASTS.emailCopied, { type: 'info' });
+          }}
+        >
+          Copy Email
+        </Button>
+      </Stack>
+    </Section>
+  );
+}

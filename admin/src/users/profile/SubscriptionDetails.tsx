@@ -1,0 +1,37 @@
+import { PROMO_TYPES, getPlan, type PromoType } from '@leadpulse/common';
+import type { AdminUser } from '../types';
+import { Field, Section } from './Section';
+import { formatDate } from '../../format';
+
+const planName = (plan: string | null) => (plan ? getPlan(plan).name : 'Free');
+
+/** Subscription Details: Stripe ids, plan, status, period end, promo and complimentary access. */
+export function SubscriptionDetails({ user }: { user: AdminUser }) {
+  return (
+    <Section title="Subscription Details">
+      <Field label="Customer ID">{user.stripe_customer_id ?? 'Not connected'}</Field>
+      <Field label="Subscription ID">{user.stripe_subscription_id ?? 'Not connected'}</Field>
+      <Field label="Current Plan">
+        {user.founding_member &&
+        user.subscription_plan &&
+        user.subscription_plan !== 'founding_member'
+          ? `Founding Member (now ${planName(user.subscription_plan)})`
+          : user.founding_member
+            ? 'Founding Member'
+            : planName(user.subscription_plan)}
+      </Field>
+      <Field label="Subscription Status">{user.subscription_status ?? '—'}</Field>
+      <Field label="Period End">{formatDate(user.current_period_end)}</Field>
+      <Field label="Promo Status">
+        {user.promo_active && user.promo_type
+          ? `${PROMO_TYPES[user.promo_type as PromoType]?.label ?? user.promo_type} (active)`
+          : 'No active promo'}
+      </Field>
+      {user.complimentary_plan && (
+        <Field label="Complimentary Access">
+          {`${planName(user.complimentary_plan)} until ${formatDate(user.complimentary_expires_at)}`}
+        </Field>
+      )}
+    </Section>
+  );
+}
