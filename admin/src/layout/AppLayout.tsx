@@ -10,7 +10,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
   if (isPending) return null;
   if (permissions !== 'admin') return <AccessDenied />;
   return (
-    <Layout menu={AppMenu} appBar={AppBar}>
+    // minWidth 0 lets wide tables scroll inside their card instead of widening the page.
+    <Layout
+      menu={AppMenu}
+      appBar={AppBar}
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': {
+          minWidth: 0,
+        },
+      }}
+    >
       {children}
     </Layout>
   );

@@ -44,6 +44,12 @@ export function AdminList({
       pagination={<ListPagination />}
       empty={false}
       storeKey={false}
+      // Wide tables scroll inside their card on small screens; the page itself never does.
+      sx={{
+        minWidth: 0,
+        '& .RaList-content': { overflowX: 'auto' },
+        '& .RaList-main': { minWidth: 0 },
+      }}
       disableSyncWithLocation={false}
       error={
         <Typography color="error" role="alert" sx={{ p: 2 }}>

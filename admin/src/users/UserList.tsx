@@ -72,7 +72,7 @@ function UserCell() {
   if (!user) return null;
   const name = `${user.first_name} ${user.last_name}`.trim();
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 220 }}>
       <Avatar sx={{ width: 32, height: 32, fontSize: 14 }}>
         {(name || user.email).charAt(0).toUpperCase()}
       </Avatar>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -50,6 +50,7 @@ export function DurationDialog({
   const [days, setDays] = useState(String(DEFAULT_PROMO_DAYS));
   const [notes, setNotes] = useState('');
   const [applying, setApplying] = useState(false);
+  const titleId = useId();
   const close = () => {
     setType('');
     setDays(String(DEFAULT_PROMO_DAYS));
@@ -63,8 +64,8 @@ export function DurationDialog({
     if (done) close();
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={`${title}-title`}>
-      <DialogTitle id={`${title}-title`}>{title}</DialogTitle>
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField

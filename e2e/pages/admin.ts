@@ -1,0 +1,34 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../support/admin.js';
+
+/** Signs in on the admin login page and waits for the dashboard. */
+export async function signInToAdmin(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel(/^Email/).fill(E2E_ADMIN.email);
+  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Total Users')).toBeVisible();
+}
+
+/** The admin API with the administrator's token, for setting up what a journey needs. */
+export async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(login.ok()).toBe(true);
+  const { access_token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${access_token}` };
+  return {
+    async createUser(data: Record<string, unknown>): Promise<{ id: string; email: string }> {
+      const response = await request.post('/api/admin/users', { data, headers });
+      expect(response.status(), await response.text()).toBe(201);
+      return response.json();
+    },
+    async updateUser(id: string, data: Record<string, unknown>): Promise<void> {
+      expect((await request.put(`/api/admin/users/${id}`, { data, headers })).ok()).toBe(true);
+    },
+  };
+}
+
+/** The rows of the current list, by their e-mail cells. */
+export function rowsWithText(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}
