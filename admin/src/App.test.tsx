@@ -27,10 +27,11 @@ function stubApi(routes: Record<string, [number, unknown]>) {
     const url =
       typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     const key = `${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.replace(/^https?:\/\/[^/]+/, '')}`;
-    const [status, body] = routes[key] ?? [
-      404,
-      { statusCode: 404, code: 'not_found', message: 'Not found.' },
-    ];
+    const [status, body] = routes[key] ??
+      routes[key.split('?')[0]] ?? [
+        404,
+        { statusCode: 404, code: 'not_found', message: 'Not found.' },
+      ];
     return new Response(JSON.stringify(body), {
       status,
       headers: { 'content-type': 'application/json' },
@@ -107,6 +108,63 @@ describe('the admin app', () => {
     expect(new Headers((identityCall[1] as RequestInit).headers).get('authorization')).toBe(
       'Bearer access',
     );
+  }, 15_000);
+
+  it('shows the red list error and the spec toast when the users cannot be read', async () => {
+    window.localStorage.setItem(KEY, JSON.stringify(session));
+    stubApi({
+      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/users': [500, { statusCode: 500, code: 'internal', message: 'boom' }],
+    });
+    window.history.pushState({}, '', '/admin/users');
+    render(<App />);
+    expect(
+      await screen.findByText('Error loading users. Please try again', undefined, {
+        timeout: 8000,
+      }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
+  }, 15_000);
+
+  it('shows the dashboard cards from the stats, revenue in dollars', async () => {
+    window.localStorage.setItem(KEY, JSON.stringify(session));
+    stubApi({
+      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/stats': [
+        200,
+        {
+          total_users: 1234,
+          active_subscriptions: 56,
+          total_revenue_cents: 420_000,
+          newsletter_subscribers: 78,
+          founding_members: 9,
+          recent_signups_7d: 10,
+          active_promos: 3,
+        },
+      ],
+      'GET /api/admin/admin-actions': [200, []],
+    });
+    window.history.pushState({}, '', '/admin');
+    render(<App />);
+    expect(await screen.findByText('1,234', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('$4,200')).toBeInTheDocument();
+    expect(screen.getByText('Recent Signups (7d)')).toBeInTheDocument();
+    expect(screen.getByText('Early Adopter: 25% off')).toBeInTheDocument();
+  }, 15_000);
+
+  it('says so when the dashboard cannot load', async () => {
+    window.localStorage.setItem(KEY, JSON.stringify(session));
+    stubApi({
+      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/stats': [500, { statusCode: 500, code: 'internal', message: 'boom' }],
+    });
+    window.history.pushState({}, '', '/admin');
+    render(<App />);
+    expect(
+      await screen.findByText('Error loading dashboard data. Please try again.', undefined, {
+        timeout: 8000,
+      }),
+    ).toBeInTheDocument();
   }, 15_000);
 
   it('shows the server health at /admin/health, even when the server answers 503', async () => {

@@ -62,7 +62,8 @@ describe('accounts and sign-in', () => {
         status: 'pending',
         founding_member: false,
         auth_user_id: user.id,
-        password_set: false,
+        // The member chose a password at sign-up, so the admin's "Resend Welcome Email" is off.
+        password_set: true,
       });
       const stored = await accounts().findOneByOrFail({ email });
       expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);

@@ -62,6 +62,7 @@ export function Dashboard() {
   const stats = useQuery({
     queryKey: ['admin', 'stats'],
     queryFn: () => adminApi<Stats>('/stats'),
+    retry: 1,
   });
   const activity = useQuery({
     queryKey: ['admin', 'recent-activity'],

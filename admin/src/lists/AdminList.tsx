@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Typography } from '@mui/material';
-import { List, type SortPayload } from 'react-admin';
+import { List, useNotify, type SortPayload } from 'react-admin';
 import { listError } from '@leadpulse/common';
 import { ListPagination } from './ListPagination';
 
@@ -16,6 +16,8 @@ interface AdminListProps {
   actions?: ReactElement | false;
   sort?: SortPayload;
   filterDefaultValues?: Record<string, unknown>;
+  /** The toast when the list cannot be read (the spec's "Failed to fetch users"). */
+  errorToast?: string;
   children: ReactNode;
 }
 
@@ -30,8 +32,10 @@ export function AdminList({
   actions,
   sort,
   filterDefaultValues,
+  errorToast,
   children,
 }: AdminListProps) {
+  const notify = useNotify();
   return (
     <List
       title={title}
@@ -44,6 +48,9 @@ export function AdminList({
       pagination={<ListPagination />}
       empty={false}
       storeKey={false}
+      queryOptions={{
+        onError: () => notify(errorToast ?? listError(noun), { type: 'error' }),
+      }}
       // Wide tables scroll inside their card on small screens; the page itself never does.
       sx={{
         minWidth: 0,

@@ -13,6 +13,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import {
+  ADMIN_TOASTS,
   USER_SEGMENTS,
   displayStatusColour,
   type DisplayStatus,
@@ -105,6 +106,7 @@ export function UserList() {
     <AdminList
       noun="users"
       title="User Management"
+      errorToast={ADMIN_TOASTS.usersFetchFailed}
       filters={filters}
       actions={<UserListActions />}
       sort={{ field: 'created_at', order: 'DESC' }}

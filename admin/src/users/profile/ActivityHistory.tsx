@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useNotify } from 'react-admin';
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { ADMIN_TOASTS } from '@leadpulse/common';
 import { adminApi } from '../../api';
@@ -13,6 +15,10 @@ export function ActivityHistory({ user }: { user: AdminUser }) {
     queryKey: ['users', user.id, 'activity', user.updated_at],
     queryFn: () => adminApi<ActivityEntry[]>(`/users/${user.id}/activity`),
   });
+  const notify = useNotify();
+  useEffect(() => {
+    if (isError) notify(ADMIN_TOASTS.activityFailed, { type: 'error' });
+  }, [isError, notify]);
   return (
     <Section title="Activity History">
       <Box sx={{ maxHeight: '16rem', overflowY: 'auto' }}>
