@@ -29,6 +29,14 @@ const EmailList = lazy(() =>
 const EmailShow = lazy(() =>
   import('./emails/EmailList').then((module) => ({ default: module.EmailShow })),
 );
+const SubscriptionList = lazy(() =>
+  import('./subscriptions/SubscriptionList').then((module) => ({
+    default: module.SubscriptionList,
+  })),
+);
+const StripeEventList = lazy(() =>
+  import('./stripe-events/StripeEventList').then((module) => ({ default: module.StripeEventList })),
+);
 const AuditLog = lazy(() =>
   import('./audit/AuditLog').then((module) => ({ default: module.AuditLog })),
 );
@@ -55,6 +63,8 @@ export function App() {
         <Resource name="users" list={UserList} show={UserProfile} recordRepresentation="email" />
         <Resource name="roles" list={RoleList} />
         <Resource name="emails" list={EmailList} show={EmailShow} />
+        <Resource name="subscriptions" list={SubscriptionList} />
+        <Resource name="stripe-events" list={StripeEventList} />
         <Resource name="admin-actions" list={AuditLog} options={{ label: 'Audit Log' }} />
         <CustomRoutes>
           <Route path="/health" element={<HealthPage />} />

@@ -3,11 +3,13 @@ import PeopleIcon from '@mui/icons-material/People';
 import BadgeIcon from '@mui/icons-material/Badge';
 import MailIcon from '@mui/icons-material/Mail';
 import HistoryIcon from '@mui/icons-material/History';
+import BoltIcon from '@mui/icons-material/Bolt';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { Menu } from 'react-admin';
 
 /**
- * The sidebar of the spec, plus E-mails and Audit Log. Subscriptions, Newsletter, Promotions and
- * Stripe Events appear when their screens land.
+ * The sidebar of the spec, plus E-mails and Audit Log. Newsletter and Promotions appear when
+ * their screens land.
  */
 export function AppMenu() {
   return (
@@ -15,6 +17,8 @@ export function AppMenu() {
       <Menu.DashboardItem />
       <Menu.Item to="/users" primaryText="Users" leftIcon={<PeopleIcon />} />
       <Menu.Item to="/health" primaryText="Health" leftIcon={<MonitorHeartIcon />} />
+      <Menu.Item to="/subscriptions" primaryText="Subscriptions" leftIcon={<CreditCardIcon />} />
+      <Menu.Item to="/stripe-events" primaryText="Stripe Events" leftIcon={<BoltIcon />} />
       <Menu.Item to="/roles" primaryText="Roles" leftIcon={<BadgeIcon />} />
       <Menu.Item to="/emails" primaryText="E-mails" leftIcon={<MailIcon />} />
       <Menu.Item to="/admin-actions" primaryText="Audit Log" leftIcon={<HistoryIcon />} />

@@ -9,6 +9,8 @@ import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
+const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+
 /** "monthly" or "every 3 months", from a price's recurrence. */
 export function billingPeriod(
   recurring: { interval: string; interval_count: number } | null | undefined,
@@ -125,7 +127,7 @@ export class SubscriptionsService implements OnModuleInit {
         subscription.canceled_at ? new Date(subscription.canceled_at * 1000) : null,
       ],
     );
-    if (user && (!user.stripe_subscription_id || user.stripe_subscription_id === subscription.id)) {
+    if (user && (await this.isUsersSubscription(user, subscription, manager))) {
       const changes: Partial<UserEntity> = {
         stripe_subscription_id: subscription.id,
         subscription_status: subscription.status,
@@ -142,6 +144,25 @@ export class SubscriptionsService implements OnModuleInit {
         changes.founding_member_transitioned_at = new Date(item.current_period_start * 1000);
       await manager.getRepository(UserEntity).update(user.id, changes);
     }
+  }
+
+  /**
+   * Whether this subscription is the one the user's plan follows: theirs already, their first,
+   * or a live one replacing one that has ended (a reactivation starts a new subscription).
+   */
+  private async isUsersSubscription(
+    user: UserEntity,
+    subscription: Stripe.Subscription,
+    manager: EntityManager,
+  ): Promise<boolean> {
+    if (!user.stripe_subscription_id || user.stripe_subscription_id === subscription.id)
+      return true;
+    if (!LIVE_STATUSES.has(subscription.status)) return false;
+    const [current] = (await manager.query(
+      `SELECT status FROM subscriptions WHERE stripe_subscription_id = $1`,
+      [user.stripe_subscription_id],
+    )) as { status: string }[];
+    return !current || !LIVE_STATUSES.has(current.status);
   }
 
   private planCode(priceId: string): string | undefined {

@@ -110,14 +110,21 @@ export class StripeEventsService implements OnModuleInit {
     }
   }
 
-  /** Processes a stored event again (the admin's Replay Webhook). */
-  async replay(eventId: string): Promise<void> {
+  /**
+   * Processes a stored event again (the admin's Replay Webhook); `alongside` runs in the same
+   * transaction (the audit row).
+   */
+  async replay(
+    eventId: string,
+    alongside?: (manager: EntityManager) => Promise<unknown>,
+  ): Promise<void> {
     const updated = await this.dataSource.transaction(async (manager) => {
       const result = await manager
         .getRepository(StripeEventEntity)
         .update(eventId, { processed: false, processed_at: null });
       if (!result.affected) return false;
       await this.jobs.send(STRIPE_EVENTS_QUEUE, { eventId }, { manager });
+      await alongside?.(manager);
       return true;
     });
     if (!updated) throw new NotFoundException('Stripe event not found.');

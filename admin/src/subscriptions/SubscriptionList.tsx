@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Typography,
+} from '@mui/material';
+import { DataTable, SearchInput, SelectInput, useNotify, useRefresh } from 'react-admin';
+import { formatUsd, getPlan, statusBadgeColour } from '@leadpulse/common';
+import { adminApi } from '../api';
+import { Badge } from '../components/Badge';
+import { formatDate } from '../format';
+import { AdminList } from '../lists/AdminList';
+import { RowActions } from '../lists/RowActions';
+
+interface SubscriptionRow {
+  id: string;
+  stripe_subscription_id: string;
+  stripe_customer_id: string;
+  plan_name: string;
+  plan_type: string;
+  status: string;
+  amount_cents: number;
+  cancel_at_period_end: boolean;
+  current_period_end: string | null;
+  created_at: string;
+  user?: { email: string } | null;
+}
+
+/** The spec's status options; Stripe spells cancelled "canceled". */
+const STATUSES = [
+  { id: 'active', name: 'Active' },
+  { id: 'inactive', name: 'Inactive' },
+  { id: 'canceled', name: 'Cancelled' },
+  { id: 'past_due', name: 'Past due' },
+  { id: 'unpaid', name: 'Unpaid' },
+  { id: 'trialing', name: 'Trialing' },
+];
+const statusLabel = (status: string) =>
+  STATUSES.find((option) => option.id === status)?.name ?? status;
+
+const filters = [
+  <SearchInput key="q" source="q" placeholder="Search customers..." alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    choices={STATUSES}
+    emptyText="All Statuses"
+    alwaysOn
+  />,
+];
+
+function CancelDialog({
+  subscription,
+  onClose,
+}: {
+  subscription: SubscriptionRow;
+  onClose: () => void;
+}) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [atPeriodEnd, setAtPeriodEnd] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const { message } = await adminApi<{ message: string }>(
+        `/subscriptions/${subscription.id}/cancel`,
+        {
+          method: 'POST',
+          body: { at_period_end: atPeriodEnd },
+        },
+      );
+      notify(message, { type: 'success' });
+      refresh();
+      onClose();
+    } catch {
+      notify('Failed to cancel subscription', { type: 'error' });
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="cancel-subscription-title">
+      <DialogTitle id="cancel-subscription-title">Cancel Subscription</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          Cancel {subscription.stripe_subscription_id} ({getPlan(subscription.plan_name).name},{' '}
+          {formatUsd(subscription.amount_cents)}) for{' '}
+          {subscription.user?.email ?? subscription.stripe_customer_id}?
+        </DialogContentText>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={atPeriodEnd}
+              onChange={(event) => setAtPeriodEnd(event.target.checked)}
+            />
+          }
+          label={`At the end of the period${subscription.current_period_end ? ` (${formatDate(subscription.current_period_end)})` : ''}`}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Keep Subscription</Button>
+        <Button color="error" variant="contained" disabled={busy} onClick={() => void confirm()}>
+          Cancel Subscription
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Subscriptions: the spec's columns and status filter, Cancel and Reactivate through Stripe. */
+export function SubscriptionList() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [cancelling, setCancelling] = useState<SubscriptionRow>();
+  const reactivate = async (subscription: SubscriptionRow) => {
+    try {
+      const { message } = await adminApi<{ message: string }>(
+        `/subscriptions/${subscription.id}/reactivate`,
+        {
+          method: 'POST',
+        },
+      );
+      notify(message, { type: 'success' });
+      refresh();
+    } catch {
+      notify('Failed to reactivate subscription', { type: 'error' });
+    }
+  };
+  return (
+    <>
+      <AdminList
+        noun="subscriptions"
+        title="Subscriptions"
+        filters={filters}
+        sort={{ field: 'created_at', order: 'DESC' }}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col
+            source="stripe_customer_id"
+            label="Customer ID"
+            render={(row: SubscriptionRow) => (
+              <>
+                {row.stripe_customer_id}
+                {row.user?.email && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {row.user.email}
+                  </Typography>
+                )}
+              </>
+            )}
+          />
+          <DataTable.Col
+            source="plan_name"
+            label="Plan"
+            render={(row: SubscriptionRow) => getPlan(row.plan_name).name}
+          />
+          <DataTable.Col source="plan_type" label="Type" />
+          <DataTable.Col
+            source="status"
+            label="Status"
+            render={(row: SubscriptionRow) => (
+              <>
+                <Badge
+                  label={statusLabel(row.status)}
+                  colour={statusBadgeColour(row.status === 'past_due' ? 'suspended' : row.status)}
+                />
+                {row.cancel_at_period_end && row.status !== 'canceled' && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    Cancels {formatDate(row.current_period_end)}
+                  </Typography>
+                )}
+              </>
+            )}
+          />
+          <DataTable.Col
+            source="amount_cents"
+            label="Amount"
+            render={(row: SubscriptionRow) => formatUsd(row.amount_cents)}
+          />
+          <DataTable.Col
+            source="created_at"
+            label="Created At"
+            render={(row: SubscriptionRow) => formatDate(row.created_at)}
+          />
+          <DataTable.Col
+            label=""
+            disableSort
+            render={(row: SubscriptionRow) => (
+              <RowActions
+                label={`Actions for ${row.stripe_subscription_id}`}
+                actions={[
+                  {
+                    label: 'Cancel Subscription',
+                    onClick: () => setCancelling(row),
+                    disabled: row.status === 'canceled',
+                  },
+                  {
+                    label: 'Reactivate Subscription',
+                    onClick: () => void reactivate(row),
+                    disabled: !(row.status === 'canceled' || row.cancel_at_period_end),
+                  },
+                ]}
+              />
+            )}
+          />
+        </DataTable>
+      </AdminList>
+      {cancelling && (
+        <CancelDialog subscription={cancelling} onClose={() => setCancelling(undefined)} />
+      )}
+    </>
+  );
+}
