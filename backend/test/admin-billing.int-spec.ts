@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { AdminActionEntity } from '../src/audit/admin-action.entity.js';
 import { BillingChangeEntity } from '../src/audit/billing-change.entity.js';
+import { PaymentMethodEntity } from '../src/payments/payment-method.entity.js';
+import { TransactionEntity } from '../src/payments/transaction.entity.js';
 import { SubscriptionEntity } from '../src/subscriptions/subscription.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';
@@ -67,6 +70,12 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
       ['GET', `/api/admin/subscriptions/${id}`],
       ['POST', `/api/admin/subscriptions/${id}/cancel`],
       ['POST', `/api/admin/subscriptions/${id}/reactivate`],
+      ['GET', `/api/admin/users/${id}/payments`],
+      ['POST', `/api/admin/users/${id}/payments/sync`],
+      ['PUT', `/api/admin/users/${id}/billing`],
+      ['POST', `/api/admin/users/${id}/stripe-sync`],
+      ['POST', `/api/admin/users/${id}/refunds`],
+      ['POST', `/api/admin/users/${id}/subscription`],
     ];
     for (const [method, url] of routes) {
       expect({ url, status: (await call(method, url)).statusCode }).toEqual({ url, status: 401 });
@@ -234,5 +243,276 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
       type: 'reactivate_subscription',
       admin_name: 'Grace Hopper',
     });
+  }, 30_000);
+
+  it('reads payment history, syncing from Stripe when none is recorded, and a second sync writes nothing', async () => {
+    const email = uniqueEmail('history');
+    await buyFounding(env.t.app, email);
+    const user = await paidUser(email);
+    await settled();
+    // As if the invoice webhooks had been lost: nothing recorded for this customer.
+    await env.t.dataSource.query(`DELETE FROM transactions WHERE stripe_customer_id = $1`, [
+      user.stripe_customer_id,
+    ]);
+
+    const history = (await call('GET', `/api/admin/users/${user.id}/payments`, admin)).json();
+    expect(history.transactions).toEqual([
+      expect.objectContaining({
+        amount_cents: 5000,
+        status: 'succeeded',
+        receipt_url: expect.stringMatching(/\/receipts\/ch_/),
+      }),
+    ]);
+    expect(history.payment_methods).toEqual([
+      expect.objectContaining({
+        card_brand: 'visa',
+        card_last4: '4242',
+        is_default: true,
+        card_exp_month: 12,
+      }),
+    ]);
+
+    const stamp = async () =>
+      (
+        await env.t.dataSource.query(
+          `SELECT (SELECT json_agg(updated_at ORDER BY id) FROM transactions WHERE user_id = $1) AS t,
+                (SELECT json_agg(updated_at ORDER BY id) FROM payment_methods WHERE user_id = $1) AS m`,
+          [user.id],
+        )
+      )[0];
+    const before = await stamp();
+    const synced = await call('POST', `/api/admin/users/${user.id}/payments/sync`, admin);
+    expect(synced.statusCode).toBe(200);
+    expect(synced.json().transactions).toHaveLength(1);
+    expect(await stamp()).toEqual(before);
+    expect(
+      await env.t.dataSource.getRepository(PaymentMethodEntity).countBy({ user_id: user.id }),
+    ).toBe(1);
+
+    const plain = await users().findOneByOrFail({ email: member.user.email });
+    expect(
+      (await call('POST', `/api/admin/users/${plain.id}/payments/sync`, admin)).json(),
+    ).toMatchObject({ code: 'no_customer' });
+    expect((await call('GET', `/api/admin/users/${plain.id}/payments`, admin)).json()).toEqual({
+      payment_methods: [],
+      transactions: [],
+    });
+  }, 30_000);
+
+  it('saves billing information, updates the Stripe customer, and keeps the change with a warning when Stripe is down', async () => {
+    const email = uniqueEmail('billing');
+    await buyFounding(env.t.app, email);
+    const user = await paidUser(email);
+    await settled();
+    const saved = await call('PUT', `/api/admin/users/${user.id}/billing`, admin, {
+      billing_name: 'Ada Accounts',
+      billing_email: 'Accounts@Example.com',
+      billing_phone: '(555) 000-1111',
+      billing_address: {
+        line1: '1 Engine Way',
+        city: 'London',
+        state: 'LDN',
+        postal_code: 'N1 9GU',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().warning).toBeUndefined();
+    expect(saved.json().user).toMatchObject({
+      billing_name: 'Ada Accounts',
+      billing_email: 'accounts@example.com',
+      billing_address: { line1: '1 Engine Way', country: 'US' },
+    });
+    expect(saved.json().user.last_sync_at).not.toBeNull();
+    const customer = await env.stripe.customers.retrieve(user.stripe_customer_id!);
+    expect(customer).toMatchObject({
+      name: 'Ada Accounts',
+      email: 'accounts@example.com',
+      address: { city: 'London', country: 'US' },
+    });
+
+    env.sandbox.failNextRequests(3);
+    const offline = await call('PUT', `/api/admin/users/${user.id}/billing`, admin, {
+      use_account_details: true,
+    });
+    expect(offline.statusCode).toBe(200);
+    expect(offline.json()).toMatchObject({
+      warning: 'Database updated but Stripe sync failed',
+      user: { billing_name: null, billing_email: null, billing_phone: null, billing_address: null },
+    });
+    expect(await users().findOneByOrFail({ id: user.id })).toMatchObject({
+      billing_name: null,
+      billing_address: null,
+    });
+    const changes = await env.t.dataSource.getRepository(BillingChangeEntity).find({
+      where: { user_id: user.id, change_type: 'update_billing' },
+      order: { created_at: 'ASC' },
+    });
+    expect(changes).toHaveLength(2);
+    expect(changes[1]).toMatchObject({
+      old_values: { billing_name: 'Ada Accounts' },
+      new_values: { billing_name: null },
+    });
+
+    // Sync with Stripe pulls the customer back.
+    const pulled = await call('POST', `/api/admin/users/${user.id}/stripe-sync`, admin);
+    expect(pulled.json()).toMatchObject({
+      billing_name: 'Ada Accounts',
+      billing_email: 'accounts@example.com',
+    });
+    expect(
+      (await call('PUT', `/api/admin/users/${user.id}/billing`, admin, { billing_email: 'nope' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('PUT', `/api/admin/users/${user.id}/billing`, admin, {
+          billing_address: { country: 'USA' },
+        })
+      ).statusCode,
+    ).toBe(400);
+  }, 30_000);
+
+  it('refunds part of a payment, then the rest, once each even when Stripe’s answer is lost', async () => {
+    const email = uniqueEmail('refund');
+    await buyFounding(env.t.app, email);
+    const user = await paidUser(email);
+    await settled();
+    const { transactions } = (
+      await call('GET', `/api/admin/users/${user.id}/payments`, admin)
+    ).json();
+    const payment = transactions[0] as TransactionEntity;
+
+    // The refund happens at Stripe but every answer is lost: the admin sees a failure and retries.
+    env.sandbox.loseNextResponses(3, '/v1/refunds');
+    const request_id = randomUUID();
+    const lost = await call('POST', `/api/admin/users/${user.id}/refunds`, admin, {
+      transaction_id: payment.id,
+      amount_cents: 2000,
+      reason: 'requested_by_customer',
+      request_id,
+    });
+    expect(lost.statusCode).toBe(502);
+    // Meanwhile Stripe's own refund events may have arrived; the retry still refunds once.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const retried = await call('POST', `/api/admin/users/${user.id}/refunds`, admin, {
+      transaction_id: payment.id,
+      amount_cents: 2000,
+      reason: 'requested_by_customer',
+      request_id,
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().transactions[0]).toMatchObject({
+      amount_refunded_cents: 2000,
+      status: 'succeeded',
+    });
+    const refunds = env.sandbox
+      .objects('refund')
+      .filter((refund) => refund.charge === payment.stripe_charge_id);
+    expect(refunds).toHaveLength(1);
+
+    expect(
+      (
+        await call('POST', `/api/admin/users/${user.id}/refunds`, admin, {
+          transaction_id: payment.id,
+          amount_cents: 3001,
+        })
+      ).json(),
+    ).toMatchObject({
+      statusCode: 400,
+      code: 'refund_too_large',
+      message: 'The refund cannot be more than the $30 left on this payment.',
+    });
+    const rest = await call('POST', `/api/admin/users/${user.id}/refunds`, admin, {
+      transaction_id: payment.id,
+    });
+    expect(rest.json().transactions[0]).toMatchObject({
+      amount_refunded_cents: 5000,
+      status: 'refunded',
+    });
+    expect((await env.stripe.charges.retrieve(payment.stripe_charge_id!)).refunded).toBe(true);
+    expect(
+      (
+        await call('POST', `/api/admin/users/${user.id}/refunds`, admin, {
+          transaction_id: payment.id,
+        })
+      ).json(),
+    ).toMatchObject({ code: 'not_refundable' });
+    const changes = await env.t.dataSource
+      .getRepository(BillingChangeEntity)
+      .findBy({ user_id: user.id, change_type: 'refund' });
+    expect(changes).toHaveLength(2);
+  }, 30_000);
+
+  it('changes the plan after the founding period without touching it, and prorates a monthly plan change', async () => {
+    const email = uniqueEmail('plan');
+    await buyFounding(env.t.app, email);
+    const user = await paidUser(email);
+    await settled();
+    const changed = await call('POST', `/api/admin/users/${user.id}/subscription`, admin, {
+      plan: 'rainmaker',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      subscription_plan: 'founding_member',
+      founding_member: true,
+    });
+    const subscription = await env.stripe.subscriptions.retrieve(user.stripe_subscription_id!);
+    expect(subscription.items.data[0].price.id).toBe('price_founding_member');
+    const schedule = await env.stripe.subscriptionSchedules.retrieve(String(subscription.schedule));
+    expect(schedule.phases.map((phase) => phase.items[0].price)).toEqual([
+      'price_founding_member',
+      'price_rainmaker',
+    ]);
+    expect(schedule.phases[0].end_date).toBe(subscription.items.data[0].current_period_end);
+
+    // A monthly subscriber moves at once, with a proration invoice for the rest of the month.
+    const monthly = uniqueEmail('monthly');
+    const customer = await env.stripe.customers.create({
+      email: monthly,
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    const plain = await users().save(
+      users().create({ email: monthly, status: 'active', stripe_customer_id: customer.id }),
+    );
+    const created = await env.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_prospector' }],
+    });
+    await waitFor(async () =>
+      (await users().findOneByOrFail({ id: plain.id })).stripe_subscription_id === created.id
+        ? true
+        : undefined,
+    );
+    const moved = await call('POST', `/api/admin/users/${plain.id}/subscription`, admin, {
+      plan: 'networker',
+    });
+    expect(moved.json()).toMatchObject({ subscription_plan: 'networker' });
+    const invoices = (await env.stripe.invoices.list({ subscription: created.id })).data;
+    expect(invoices.map((invoice) => invoice.billing_reason).sort()).toEqual([
+      'subscription_create',
+      'subscription_update',
+    ]);
+    const proration = invoices.find((invoice) => invoice.billing_reason === 'subscription_update')!;
+    expect(proration.amount_paid).toBeGreaterThan(0);
+    expect(proration.amount_paid).toBeLessThanOrEqual(14_500 - 7_500);
+    expect(
+      (
+        await call('POST', `/api/admin/users/${plain.id}/subscription`, admin, {
+          plan: 'networker',
+        })
+      ).json(),
+    ).toMatchObject({ code: 'same_plan' });
+    expect(
+      (
+        await call('POST', `/api/admin/users/${plain.id}/subscription`, admin, {
+          plan: 'founding_member',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      await env.t.dataSource
+        .getRepository(BillingChangeEntity)
+        .countBy({ change_type: 'change_subscription' }),
+    ).toBe(2);
   }, 30_000);
 });

@@ -3,7 +3,7 @@ import { AdminActionEntity } from './admin-action.entity.js';
 import { BillingChangeEntity } from './billing-change.entity.js';
 
 /**
- * Records a change to a customer's billing: a `billing_changes` row (the log_billing_change
+ * Records a change to a customer's billing (answering the row's id): a `billing_changes` row (the log_billing_change
  * fields) when the customer has a users row, otherwise an `admin_actions` row.
  */
 export async function recordBillingChange(
@@ -16,10 +16,10 @@ export async function recordBillingChange(
     oldValues: Record<string, unknown> | null;
     newValues: Record<string, unknown> | null;
   },
-): Promise<void> {
+): Promise<string> {
   if (change.userId) {
     const changes = manager.getRepository(BillingChangeEntity);
-    await changes.save(
+    const saved = await changes.save(
       changes.create({
         user_id: change.userId,
         admin_id: change.adminId,
@@ -29,10 +29,10 @@ export async function recordBillingChange(
         new_values: change.newValues,
       }),
     );
-    return;
+    return saved.id;
   }
   const actions = manager.getRepository(AdminActionEntity);
-  await actions.save(
+  const saved = await actions.save(
     actions.create({
       admin_id: change.adminId,
       action_type: change.type,
@@ -44,4 +44,5 @@ export async function recordBillingChange(
       },
     }),
   );
+  return saved.id;
 }

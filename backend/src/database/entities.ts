@@ -9,6 +9,7 @@ import { FoundingReservationEntity } from '../founding/founding-reservation.enti
 import { ErrorReportEntity } from '../logs/error-report.entity.js';
 import { EmailEntity } from '../mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity.js';
+import { PaymentMethodEntity } from '../payments/payment-method.entity.js';
 import { TransactionEntity } from '../payments/transaction.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
@@ -25,6 +26,7 @@ export const ENTITIES = [
   ErrorReportEntity,
   FoundingReservationEntity,
   NewsletterSubscriptionEntity,
+  PaymentMethodEntity,
   PlanEntity,
   RateLimitCounterEntity,
   RefreshTokenEntity,

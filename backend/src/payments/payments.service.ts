@@ -48,7 +48,56 @@ export class PaymentsService implements OnModuleInit {
     });
   }
 
-  async syncInvoice(invoiceId: string, manager: EntityManager): Promise<void> {
+  /**
+   * sync-payment-history: every invoice (with its charge) and the cards of a customer, upserted
+   * on Stripe ids. Rows that have not changed are not written, so a second run writes nothing.
+   */
+  async syncCustomer(customerId: string, manager: EntityManager): Promise<void> {
+    for await (const invoice of this.stripe.invoices.list({ customer: customerId, limit: 100 }))
+      await this.syncInvoice(invoice.id!, manager, { subscription: false });
+    const customer = await this.stripe.customers.retrieve(customerId);
+    const defaultId = customer.deleted
+      ? null
+      : idOf(customer.invoice_settings?.default_payment_method);
+    const user = await manager
+      .getRepository(UserEntity)
+      .findOneBy({ stripe_customer_id: customerId });
+    for await (const method of this.stripe.paymentMethods.list({
+      customer: customerId,
+      type: 'card',
+      limit: 100,
+    })) {
+      await manager.query(
+        `INSERT INTO payment_methods (user_id, stripe_customer_id, stripe_payment_method_id, card_brand, card_last4,
+           card_exp_month, card_exp_year, is_default)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (stripe_payment_method_id) DO UPDATE SET
+           user_id = COALESCE(EXCLUDED.user_id, payment_methods.user_id), card_brand = EXCLUDED.card_brand,
+           card_last4 = EXCLUDED.card_last4, card_exp_month = EXCLUDED.card_exp_month,
+           card_exp_year = EXCLUDED.card_exp_year, is_default = EXCLUDED.is_default, updated_at = now()
+         WHERE (payment_methods.user_id, payment_methods.card_brand, payment_methods.card_last4,
+                payment_methods.card_exp_month, payment_methods.card_exp_year, payment_methods.is_default)
+           IS DISTINCT FROM (COALESCE(EXCLUDED.user_id, payment_methods.user_id), EXCLUDED.card_brand,
+                EXCLUDED.card_last4, EXCLUDED.card_exp_month, EXCLUDED.card_exp_year, EXCLUDED.is_default)`,
+        [
+          user?.id ?? null,
+          customerId,
+          method.id,
+          method.card?.brand ?? null,
+          method.card?.last4 ?? null,
+          method.card?.exp_month ?? null,
+          method.card?.exp_year ?? null,
+          method.id === defaultId,
+        ],
+      );
+    }
+  }
+
+  async syncInvoice(
+    invoiceId: string,
+    manager: EntityManager,
+    options: { subscription?: boolean } = {},
+  ): Promise<void> {
     const invoice = await this.stripe.invoices.retrieve(invoiceId);
     const customerId = idOf(invoice.customer);
     if (!customerId) return;
@@ -71,7 +120,13 @@ export class PaymentsService implements OnModuleInit {
          user_id = COALESCE(EXCLUDED.user_id, transactions.user_id), stripe_charge_id = EXCLUDED.stripe_charge_id,
          amount_cents = EXCLUDED.amount_cents, amount_refunded_cents = EXCLUDED.amount_refunded_cents,
          status = EXCLUDED.status, description = EXCLUDED.description, receipt_url = EXCLUDED.receipt_url,
-         paid_at = EXCLUDED.paid_at, updated_at = now()`,
+         paid_at = EXCLUDED.paid_at, updated_at = now()
+       WHERE (transactions.user_id, transactions.stripe_charge_id, transactions.amount_cents,
+              transactions.amount_refunded_cents, transactions.status, transactions.description,
+              transactions.receipt_url, transactions.paid_at)
+         IS DISTINCT FROM (COALESCE(EXCLUDED.user_id, transactions.user_id), EXCLUDED.stripe_charge_id,
+              EXCLUDED.amount_cents, EXCLUDED.amount_refunded_cents, EXCLUDED.status,
+              EXCLUDED.description, EXCLUDED.receipt_url, EXCLUDED.paid_at)`,
       [
         user?.id ?? null,
         customerId,
@@ -88,12 +143,13 @@ export class PaymentsService implements OnModuleInit {
       ],
     );
     // A failed payment turns the subscription past_due; Stripe's subscription says so.
-    if (subscriptionId) await this.subscriptions.sync(subscriptionId, manager);
+    if (subscriptionId && options.subscription !== false)
+      await this.subscriptions.sync(subscriptionId, manager);
   }
 
   /** Rows recorded before we knew whose customer id it was (events can beat the checkout's). */
   async linkCustomer(manager: EntityManager, userId: string, customerId: string): Promise<void> {
-    for (const table of ['transactions', 'subscriptions'])
+    for (const table of ['transactions', 'subscriptions', 'payment_methods'])
       await manager.query(
         `UPDATE ${table} SET user_id = $1, updated_at = now() WHERE stripe_customer_id = $2 AND user_id IS NULL`,
         [userId, customerId],

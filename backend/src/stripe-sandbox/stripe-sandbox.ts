@@ -141,6 +141,8 @@ export class StripeSandbox {
   private readonly signer = new Stripe('sk_test_sandbox_signer');
   private readonly timers = new Set<NodeJS.Timeout>();
   private failures = 0;
+  private lostResponses = 0;
+  private lostPath = '/v1/';
   /** While true, events are recorded but never delivered: a webhook that does not arrive. */
   holdDeliveries = false;
   url = '';
@@ -190,6 +192,15 @@ export class StripeSandbox {
   /** Every object of a type, newest first. */
   objects(object: string): StripeObject[] {
     return this.all(object);
+  }
+
+  /**
+   * The answers to the next `count` API calls (under `path`) are lost after Stripe has acted (a timeout seen
+   * from the client): the caller sees a 500, and only its idempotency key can tell it what happened.
+   */
+  loseNextResponses(count: number, path = '/v1/'): void {
+    this.lostResponses = count;
+    this.lostPath = path;
   }
 
   /** The next `count` API calls answer 500, as Stripe does when it has a problem of its own. */
@@ -268,6 +279,11 @@ export class StripeSandbox {
         };
         this.persist();
       }
+      if (request.url.startsWith(this.lostPath) && this.lostResponses > 0) {
+        this.lostResponses -= 1;
+        reply.status(500);
+        return JSON.stringify({ error: { type: 'api_error', message: 'The answer was lost' } });
+      }
       return payload;
     });
 
@@ -340,7 +356,9 @@ export class StripeSandbox {
     const updated: StripeObject = { ...customer };
     for (const key of ['email', 'name', 'phone', 'description'] as const)
       if (key in body) updated[key] = body[key] === '' ? null : body[key];
-    if (body.address && typeof body.address === 'object')
+    if (body.address === '')
+      updated.address = structuredClone(STRIPE_FIXTURES.customer.address as Body);
+    else if (body.address && typeof body.address === 'object')
       updated.address = { ...(customer.address as Body), ...(body.address as Body) };
     if (body.metadata && typeof body.metadata === 'object')
       updated.metadata = { ...(customer.metadata as Body), ...(body.metadata as Body) };
@@ -560,10 +578,18 @@ export class StripeSandbox {
       if (priceId) {
         if (!SANDBOX_PRICES[priceId])
           return stripeError(reply, 400, 'items[0][price] must be a known price.');
+        if (subscription.schedule)
+          return stripeError(
+            reply,
+            400,
+            `The subscription is managed by the subscription schedule \`${String(subscription.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+          );
         updated.items = this.withPrice(subscription, priceId);
       }
       this.save(updated);
       this.emit('customer.subscription.updated', updated, subscription);
+      if (priceId && body.proration_behavior === 'always_invoice')
+        return this.prorate(subscription, updated);
       return updated;
     });
 
@@ -1001,22 +1027,24 @@ export class StripeSandbox {
    * Invoices the current period and charges the customer's default card. A declined card leaves
    * the invoice open and the subscription past_due, as Stripe's smart retries would at first.
    */
-  private bill(subscription: StripeObject, reason: string): StripeObject {
+  private bill(subscription: StripeObject, reason: string, prorated?: number): StripeObject {
     const customer = this.get(String(subscription.customer))!;
     const methodId = (customer.invoice_settings as Body | undefined)?.default_payment_method;
     const method = methodId ? this.get(String(methodId)) : undefined;
     const paid = !!method && !method.sandbox_declines;
     const item = this.item(subscription);
     const price = item.price as StripeObject;
-    const amount = Number(price.unit_amount);
+    const amount = prorated ?? Number(price.unit_amount);
     const periodStart = Number(item.current_period_start);
     const periodEnd = Number(item.current_period_end);
     const invoiceId = newId('invoice');
-    const description = `1 × ${String(price.nickname)} (at ${money(amount)} / ${
-      Number((price.recurring as Body).interval_count) === 1
-        ? 'month'
-        : `every ${String((price.recurring as Body).interval_count)} months`
-    })`;
+    const description = prorated
+      ? `Remaining time on ${String(price.nickname)} after the plan change`
+      : `1 × ${String(price.nickname)} (at ${money(amount)} / ${
+          Number((price.recurring as Body).interval_count) === 1
+            ? 'month'
+            : `every ${String((price.recurring as Body).interval_count)} months`
+        })`;
     const fixtureLine = (STRIPE_FIXTURES.invoice.lines as { data: Body[] }).data[0];
 
     const charge = this.save(
@@ -1144,6 +1172,26 @@ export class StripeSandbox {
     if (billed.status !== subscription.status)
       this.emit('customer.subscription.updated', billed, subscription);
     return billed;
+  }
+
+  /**
+   * A price change invoiced at once: the unused part of the old price is credited and the rest of
+   * the period charged at the new one. A net credit goes to the customer's balance.
+   */
+  private prorate(before: StripeObject, after: StripeObject): StripeObject {
+    const item = this.item(before);
+    const start = Number(item.current_period_start);
+    const end = Number(item.current_period_end);
+    const left = Math.max(0, Math.min(1, (end - this.now()) / Math.max(1, end - start)));
+    const oldAmount = Number((item.price as StripeObject).unit_amount);
+    const newAmount = Number((this.item(after).price as StripeObject).unit_amount);
+    const net = Math.round((newAmount - oldAmount) * left);
+    if (net <= 0) {
+      const customer = this.get(String(after.customer))!;
+      this.save({ ...customer, balance: Number(customer.balance ?? 0) + net });
+      return after;
+    }
+    return this.bill(after, 'subscription_update', net);
   }
 
   private cancelNow(subscription: StripeObject): StripeObject {

@@ -9,6 +9,7 @@ import { AddSubscriptions1795347690315 } from './1795347690315-AddSubscriptions.
 import { AddTransactionsAndAdminActions1795349754446 } from './1795349754446-AddTransactionsAndAdminActions.js';
 import { AddRolesBillingChangesAndComplimentaryAccess1795350365956 } from './1795350365956-AddRolesBillingChangesAndComplimentaryAccess.js';
 import { BackfillPasswordSet1795351000000 } from './1795351000000-BackfillPasswordSet.js';
+import { AddPaymentMethods1795353089207 } from './1795353089207-AddPaymentMethods.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddTransactionsAndAdminActions1795349754446,
   AddRolesBillingChangesAndComplimentaryAccess1795350365956,
   BackfillPasswordSet1795351000000,
+  AddPaymentMethods1795353089207,
 ];

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import type { MemberView } from '../users/users.service.js';
+import { AdminBillingService, type PaymentHistory } from './admin-billing.service.js';
+import { ChangePlanDto, RefundDto, UpdateBillingDto } from './dto/billing.dto.js';
+
+/** The money actions of a user's profile. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('admin/users')
+export class AdminBillingController {
+  constructor(private readonly billing: AdminBillingService) {}
+
+  @Get(':id/payments')
+  payments(@Param('id') id: string): Promise<PaymentHistory> {
+    return this.billing.history(id);
+  }
+
+  @Post(':id/payments/sync')
+  @HttpCode(200)
+  syncPayments(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param('id') id: string,
+  ): Promise<PaymentHistory> {
+    return this.billing.syncHistory(admin.userId!, id);
+  }
+
+  @Put(':id/billing')
+  updateBilling(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body() form: UpdateBillingDto,
+  ): Promise<{ user: MemberView; warning?: string }> {
+    return this.billing.updateBilling(admin.userId!, id, form);
+  }
+
+  @Post(':id/stripe-sync')
+  @HttpCode(200)
+  stripeSync(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param('id') id: string,
+  ): Promise<MemberView> {
+    return this.billing.stripeSync(admin.userId!, id);
+  }
+
+  @Post(':id/refunds')
+  @HttpCode(200)
+  refund(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body() form: RefundDto,
+  ): Promise<PaymentHistory> {
+    return this.billing.refund(admin.userId!, id, form);
+  }
+
+  @Post(':id/subscription')
+  @HttpCode(200)
+  changePlan(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body() form: ChangePlanDto,
+  ): Promise<MemberView> {
+    return this.billing.changePlan(admin.userId!, id, form);
+  }
+}
