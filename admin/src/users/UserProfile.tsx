@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box, Button, Grid, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Title, useGetOne, useRedirect } from 'react-admin';
@@ -6,6 +7,9 @@ import { Badge } from '../components/Badge';
 import { displayStatusColour } from '@leadpulse/common';
 import { AccountInformation } from './profile/AccountInformation';
 import { ActivityHistory } from './profile/ActivityHistory';
+import { BillingInformation } from './profile/BillingInformation';
+import { CustomerService } from './profile/CustomerService';
+import { PaymentHistory } from './profile/PaymentHistory';
 import { PromoManagement } from './profile/PromoManagement';
 import { QuickActions } from './profile/QuickActions';
 import { SubscriptionDetails } from './profile/SubscriptionDetails';
@@ -16,6 +20,7 @@ export function UserProfile() {
   const { id } = useParams<{ id: string }>();
   const redirect = useRedirect();
   const { data: user, isPending, error } = useGetOne<AdminUser>('users', { id: id! });
+  const [editingBilling, setEditingBilling] = useState(false);
   if (isPending) return null;
   if (error || !user)
     return (
@@ -41,6 +46,11 @@ export function UserProfile() {
         <Grid size={{ xs: 12, md: 4 }}>
           <Stack spacing={2}>
             <AccountInformation key={user.updated_at} user={user} />
+            <BillingInformation
+              user={user}
+              editing={editingBilling}
+              setEditing={setEditingBilling}
+            />
             <QuickActions user={user} />
           </Stack>
         </Grid>
@@ -48,10 +58,14 @@ export function UserProfile() {
           <Stack spacing={2}>
             <SubscriptionDetails user={user} />
             <PromoManagement user={user} />
+            <CustomerService user={user} onEditBilling={() => setEditingBilling(true)} />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <ActivityHistory user={user} />
+          <Stack spacing={2}>
+            <PaymentHistory user={user} />
+            <ActivityHistory user={user} />
+          </Stack>
         </Grid>
       </Grid>
     </Box>

@@ -24,6 +24,11 @@ export interface AdminUser {
   promo_active: boolean;
   promo_type: string | null;
   promo_expiration_date: string | null;
+  billing_name: string | null;
+  billing_email: string | null;
+  billing_phone: string | null;
+  billing_address: BillingAddress | null;
+  last_sync_at: string | null;
   complimentary_plan: string | null;
   complimentary_expires_at: string | null;
   created_at: string;
@@ -40,4 +45,38 @@ export interface ActivityEntry {
   admin_name: string;
   old_values: Record<string, unknown> | null;
   new_values: Record<string, unknown> | null;
+}
+
+export interface BillingAddress {
+  line1?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+}
+
+export interface Payment {
+  id: string;
+  amount_cents: number;
+  amount_refunded_cents: number;
+  status: string;
+  description: string | null;
+  receipt_url: string | null;
+  paid_at: string | null;
+  created_at: string;
+  stripe_charge_id: string | null;
+}
+
+export interface PaymentMethod {
+  id: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  is_default: boolean;
+}
+
+export interface PaymentHistory {
+  payment_methods: PaymentMethod[];
+  transactions: Payment[];
 }

@@ -1,7 +1,7 @@
 /**
  * npm run seed [-- --users N]
  * Development only: fills the database with demo data so every admin screen can be seen full:
- * users in every status, founding members, subscriptions, payments, newsletter subscribers,
+ * users in every status, founding members, subscriptions, payments and cards, newsletter subscribers,
  * e-mails, Stripe events, audit entries and roles. Seeded rows use `@seed.example.com` addresses
  * and `_seed_` Stripe ids; running it again replaces them and touches nothing else.
  */
@@ -85,6 +85,10 @@ export async function seed(dataSource: DataSource, users: number): Promise<void>
     // Replace an earlier seed.
     await q(`DELETE FROM stripe_events WHERE stripe_event_id LIKE 'evt_seed_%'`);
     await q(`DELETE FROM transactions WHERE stripe_customer_id LIKE 'cus_seed_%'`);
+    await q(`DELETE FROM payment_methods WHERE stripe_customer_id LIKE 'cus_seed_%'`);
+    await q(
+      `DELETE FROM billing_changes WHERE user_id IN (SELECT id FROM users WHERE email LIKE '%@seed.example.com')`,
+    );
     await q(`DELETE FROM subscriptions WHERE stripe_customer_id LIKE 'cus_seed_%'`);
     await q(`DELETE FROM emails WHERE to_email LIKE '%@seed.example.com'`);
     await q(`DELETE FROM newsletter_subscriptions WHERE email LIKE '%@seed.example.com'`);
@@ -149,6 +153,16 @@ export async function seed(dataSource: DataSource, users: number): Promise<void>
               now() - k * interval '30 days', now() - k * interval '30 days'
          FROM subscriptions s, generate_series(1, 3) AS k
         WHERE s.stripe_customer_id LIKE 'cus_seed_%'`,
+    );
+
+    await q(
+      `INSERT INTO payment_methods (user_id, stripe_customer_id, stripe_payment_method_id, card_brand, card_last4,
+          card_exp_month, card_exp_year, is_default)
+       SELECT s.user_id, s.stripe_customer_id, 'pm_seed_' || s.stripe_customer_id,
+              (ARRAY['visa','mastercard','amex'])[1 + abs(hashtext(s.stripe_customer_id)) % 3],
+              lpad((abs(hashtext(s.stripe_customer_id)) % 10000)::text, 4, '0'),
+              1 + abs(hashtext(s.stripe_customer_id)) % 12, 2027 + abs(hashtext(s.stripe_customer_id)) % 4, true
+         FROM subscriptions s WHERE s.stripe_customer_id LIKE 'cus_seed_%'`,
     );
 
     await q(
