@@ -76,6 +76,9 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
       ['POST', `/api/admin/users/${id}/stripe-sync`],
       ['POST', `/api/admin/users/${id}/refunds`],
       ['POST', `/api/admin/users/${id}/subscription`],
+      ['GET', '/api/admin/recovery'],
+      ['POST', '/api/admin/recovery/recover'],
+      ['POST', '/api/admin/recovery/password-link'],
     ];
     for (const [method, url] of routes) {
       expect({ url, status: (await call(method, url)).statusCode }).toEqual({ url, status: 401 });
@@ -514,5 +517,92 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
         .getRepository(BillingChangeEntity)
         .countBy({ change_type: 'change_subscription' }),
     ).toBe(2);
+  }, 30_000);
+
+  it('finds a customer whose payment webhook was dropped, recovers them, and hands out a password link', async () => {
+    env.sandbox.holdDeliveries = true;
+    const email = uniqueEmail('dropped');
+    try {
+      await buyFounding(env.t.app, email);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      env.sandbox.holdDeliveries = false;
+    }
+    expect(await users().findOneByOrFail({ email })).toMatchObject({
+      status: 'pending',
+      auth_user_id: null,
+    });
+
+    const listed = (await call('GET', '/api/admin/recovery', admin)).json() as {
+      email: string;
+      reason: string;
+    }[];
+    expect(listed).toContainEqual(
+      expect.objectContaining({ email, reason: 'payment_not_processed', founding_member: true }),
+    );
+
+    const recovered = await call('POST', '/api/admin/recovery/recover', admin, {
+      email: email.toUpperCase(),
+    });
+    expect(recovered.json()).toEqual({
+      success: true,
+      message: `Successfully recovered customer: ${email}`,
+    });
+    const user = await users().findOneByOrFail({ email });
+    expect(user).toMatchObject({
+      status: 'paid',
+      founding_member: true,
+      subscription_plan: 'founding_member',
+    });
+    expect(user.auth_user_id).not.toBeNull();
+    expect(
+      await env.t.dataSource.query(
+        `SELECT template FROM emails WHERE to_email = $1 ORDER BY created_at`,
+        [email],
+      ),
+    ).toEqual([{ template: 'founding-member-welcome' }]);
+    expect(
+      ((await call('GET', '/api/admin/recovery', admin)).json() as { email: string }[]).map(
+        (row) => row.email,
+      ),
+    ).not.toContain(email);
+    expect(
+      await env.t.dataSource
+        .getRepository(AdminActionEntity)
+        .countBy({ target_user_id: user.id, action_type: 'recover_customer' }),
+    ).toBe(1);
+
+    const link = await call('POST', '/api/admin/recovery/password-link', admin, { email });
+    expect(link.json()).toEqual({
+      success: true,
+      passwordSetupUrl: expect.stringMatching(
+        /^http:\/\/localhost:3000\/setup-password#token=[\w-]+$/,
+      ),
+    });
+    const token = String(link.json().passwordSetupUrl).split('#token=')[1];
+    const reset = await call('POST', '/api/auth/reset-password', undefined, {
+      token,
+      password: 'recovered passphrase',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await users().findOneByOrFail({ email })).toMatchObject({
+      status: 'active',
+      password_set: true,
+    });
+    // Nothing left to recover once the customer is in.
+    expect((await call('POST', '/api/admin/recovery/recover', admin, { email })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await call('POST', '/api/admin/recovery/password-link', admin, {
+          email: 'nobody@example.com',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/recovery/recover', admin, { email: 'not-an-email' }))
+        .statusCode,
+    ).toBe(400);
   }, 30_000);
 });

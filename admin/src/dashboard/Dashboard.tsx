@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router-dom';
 import { ADMIN_TOASTS, DASHBOARD_PROMO_LIST, formatUsd } from '@leadpulse/common';
 import { adminApi } from '../api';
 import { CreateUserDialog } from '../users/CreateUserDialog';
+import { CustomerRecoveryDialog } from '../users/CustomerRecoveryDialog';
 import { exportUsers } from '../users/exportUsers';
 
 interface Stats {
@@ -59,6 +60,7 @@ export function Dashboard() {
   const navigate = useNavigate();
   const notify = useNotify();
   const [creating, setCreating] = useState(false);
+  const [recovering, setRecovering] = useState(false);
   const stats = useQuery({
     queryKey: ['admin', 'stats'],
     queryFn: () => adminApi<Stats>('/stats'),
@@ -121,8 +123,11 @@ export function Dashboard() {
                 >
                   Export Users
                 </Button>
-                <Button variant="outlined" onClick={() => navigate('/users')}>
-                  Manage Users
+                <Button variant="outlined" onClick={() => setRecovering(true)}>
+                  Customer Recovery
+                </Button>
+                <Button variant="outlined" onClick={() => navigate('/stripe-events')}>
+                  Stripe Events
                 </Button>
               </Stack>
             </CardContent>
@@ -170,6 +175,7 @@ export function Dashboard() {
         </Grid>
       </Grid>
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+      <CustomerRecoveryDialog open={recovering} onClose={() => setRecovering(false)} />
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/PersonAdd';
 import DownloadIcon from '@mui/icons-material/Download';
+import HealingIcon from '@mui/icons-material/Healing';
 import {
   DataTable,
   SearchInput,
@@ -22,6 +23,7 @@ import {
 import { Badge } from '../components/Badge';
 import { AdminList } from '../lists/AdminList';
 import { CreateUserDialog } from './CreateUserDialog';
+import { CustomerRecoveryDialog } from './CustomerRecoveryDialog';
 import { exportUsers } from './exportUsers';
 import type { AdminUser } from './types';
 
@@ -42,8 +44,12 @@ function UserListActions() {
   const notify = useNotify();
   const [creating, setCreating] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [recovering, setRecovering] = useState(false);
   return (
     <TopToolbar>
+      <Button startIcon={<HealingIcon />} onClick={() => setRecovering(true)}>
+        Customer Recovery
+      </Button>
       <Button
         startIcon={<DownloadIcon />}
         disabled={exporting}
@@ -64,6 +70,7 @@ function UserListActions() {
         Add User
       </Button>
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+      <CustomerRecoveryDialog open={recovering} onClose={() => setRecovering(false)} />
     </TopToolbar>
   );
 }

@@ -1,14 +1,48 @@
-import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { IsEmail } from 'class-validator';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AdminGuard } from '../auth/guards.js';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import { RecoveryService, type RecoveryCandidate } from './recovery.service.js';
 import { ReconciliationService, type Repair } from './reconciliation.service.js';
+
+export class RecoveryEmailDto {
+  @IsEmail({}, { message: 'Please enter a valid email address.' }) email: string;
+}
 
 @ApiTags('admin')
 @ApiBearerAuth()
 @UseGuards(AdminGuard)
 @Controller('admin/recovery')
 export class ReconciliationController {
-  constructor(private readonly reconciliation: ReconciliationService) {}
+  constructor(
+    private readonly reconciliation: ReconciliationService,
+    private readonly recovery: RecoveryService,
+  ) {}
+
+  /** Customers who paid but cannot use the service. */
+  @Get()
+  candidates(): Promise<RecoveryCandidate[]> {
+    return this.recovery.candidates();
+  }
+
+  @Post('recover')
+  @HttpCode(200)
+  recover(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Body() body: RecoveryEmailDto,
+  ): Promise<{ success: true; message: string }> {
+    return this.recovery.recover(admin.userId!, body.email);
+  }
+
+  @Post('password-link')
+  @HttpCode(200)
+  passwordLink(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Body() body: RecoveryEmailDto,
+  ): Promise<{ success: true; passwordSetupUrl: string }> {
+    return this.recovery.passwordLink(admin.userId!, body.email);
+  }
 
   /** Runs the reconciliation now; answers what it repaired. */
   @Post('reconcile')

@@ -8,6 +8,7 @@ import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { ReconciliationController } from './reconciliation.controller.js';
 import { ReconciliationService } from './reconciliation.service.js';
+import { RecoveryService } from './recovery.service.js';
 
 @Module({
   imports: [
@@ -20,6 +21,6 @@ import { ReconciliationService } from './reconciliation.service.js';
     SubscriptionsModule,
   ],
   controllers: [ReconciliationController],
-  providers: [ReconciliationService],
+  providers: [ReconciliationService, RecoveryService],
 })
 export class ReconciliationModule {}

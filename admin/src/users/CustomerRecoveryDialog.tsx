@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useNotify, useRefresh } from 'react-admin';
+import { adminApi, errorMessage } from '../api';
+
+interface Candidate {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  status: string;
+  reason: 'payment_not_processed' | 'no_account' | 'password_not_set';
+}
+
+const REASONS: Record<Candidate['reason'], string> = {
+  payment_not_processed: 'Paid, but the payment was never processed',
+  no_account: 'Paid, but has no account',
+  password_not_set: 'Paid, but never set a password',
+};
+
+const KEY = ['admin', 'recovery'];
+
+/** Customer Recovery: customers who paid but cannot access the service, and their repairs. */
+export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string>();
+  const { data, isError, isFetching } = useQuery({
+    queryKey: KEY,
+    queryFn: () => adminApi<Candidate[]>('/recovery'),
+    enabled: open,
+    staleTime: 0,
+  });
+  useEffect(() => {
+    if (isError) notify('Failed to find problem users', { type: 'error' });
+  }, [isError, notify]);
+  useEffect(() => {
+    if (data && data.length > 0)
+      notify(`Found ${data.length} customers who paid but cannot access service`, { type: 'info' });
+  }, [data, notify]);
+
+  const recover = async (candidate: Candidate) => {
+    setBusy(candidate.email);
+    try {
+      const { message } = await adminApi<{ message: string }>('/recovery/recover', {
+        method: 'POST',
+        body: { email: candidate.email },
+      });
+      notify(message, { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: KEY });
+      refresh();
+    } catch (error) {
+      notify(`Failed to recover customer: ${errorMessage(error)}`, { type: 'error' });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const passwordLink = async (candidate: Candidate) => {
+    setBusy(candidate.email);
+    try {
+      const { passwordSetupUrl } = await adminApi<{ passwordSetupUrl: string }>(
+        '/recovery/password-link',
+        {
+          method: 'POST',
+          body: { email: candidate.email },
+        },
+      );
+      await navigator.clipboard.writeText(passwordSetupUrl);
+      notify(`Password setup link copied to clipboard for ${candidate.email}`, { type: 'success' });
+    } catch (error) {
+      notify(`Failed to generate password link: ${errorMessage(error)}`, { type: 'error' });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const reconcile = async () => {
+    setBusy('reconcile');
+    try {
+      const { repaired } = await adminApi<{ repaired: unknown[] }>('/recovery/reconcile', {
+        method: 'POST',
+      });
+      notify(
+        repaired.length
+          ? `Reconciliation repaired ${repaired.length} record(s)`
+          : 'Reconciliation found nothing to repair',
+        { type: 'success' },
+      );
+      await queryClient.invalidateQueries({ queryKey: KEY });
+      refresh();
+    } catch (error) {
+      notify(`Reconciliation failed: ${errorMessage(error)}`, { type: 'error' });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="recovery-title">
+      <DialogTitle id="recovery-title">Customer Recovery</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Customers who paid but cannot access the service.
+        </Typography>
+        {isError ? (
+          <Typography color="error">Failed to find problem users</Typography>
+        ) : data && data.length === 0 ? (
+          <Typography sx={{ py: 2 }}>No customers need recovery!</Typography>
+        ) : (
+          <List aria-label="Customers needing recovery">
+            {data?.map((candidate) => (
+              <ListItem key={candidate.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <ListItemText
+                  sx={{ minWidth: 240 }}
+                  primary={
+                    `${candidate.first_name} ${candidate.last_name}`.trim() || candidate.email
+                  }
+                  secondary={
+                    <>
+                      <Box component="span" sx={{ display: 'block' }}>
+                        {candidate.email}
+                      </Box>
+                      {REASONS[candidate.reason]}
+                    </>
+                  }
+                />
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    disabled={!!busy}
+                    onClick={() => void recover(candidate)}
+                  >
+                    Recover Customer
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={!!busy}
+                    onClick={() => void passwordLink(candidate)}
+                  >
+                    Get Password Link
+                  </Button>
+                </Stack>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button disabled={!!busy || isFetching} onClick={() => void reconcile()}>
+          Run Reconciliation
+        </Button>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,207 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { AuthAccountEntity } from '../auth/auth-account.entity.js';
+import { AuthTokensService } from '../auth/auth-tokens.service.js';
+import { normaliseEmail } from '../auth/auth.service.js';
+import { AppException } from '../common/app.exception.js';
+import { AppConfig } from '../config/app-config.js';
+import { FoundingReservationEntity } from '../founding/founding-reservation.entity.js';
+import { FoundingService } from '../founding/founding.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { STRIPE } from '../stripe/stripe.client.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/** How long after paying a customer without a password counts as stuck. */
+const SETUP_GRACE_HOURS = 24;
+/** How far back paid checkouts are compared with the database. */
+const CHECKOUT_LOOKBACK_DAYS = 30;
+
+export interface RecoveryCandidate {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  status: string;
+  subscription_plan: string | null;
+  created_at: Date;
+  founding_member: boolean;
+  /** Why they are listed. */
+  reason: 'payment_not_processed' | 'no_account' | 'password_not_set';
+}
+
+const notFound = () =>
+  new AppException('not_found', 404, 'No customer with this email needs recovery.');
+
+/**
+ * Customer Recovery: customers who paid but cannot use the service (their payment's webhook was
+ * lost, they have no account, or they never set a password), and the repairs.
+ */
+@Injectable()
+export class RecoveryService {
+  constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly founding: FoundingService,
+    private readonly tokens: AuthTokensService,
+    private readonly mail: MailService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async candidates(): Promise<RecoveryCandidate[]> {
+    const found = new Map<string, RecoveryCandidate>();
+    for (const { user } of await this.unprocessedCheckouts())
+      found.set(user.id, { ...this.candidate(user), reason: 'payment_not_processed' });
+    const stuck = (await this.dataSource.query(
+      `SELECT id, first_name, last_name, email, status, subscription_plan, created_at, founding_member,
+              CASE WHEN auth_user_id IS NULL THEN 'no_account' ELSE 'password_not_set' END AS reason
+         FROM users
+        WHERE stripe_customer_id IS NOT NULL AND status IN ('paid', 'pending')
+          AND (auth_user_id IS NULL
+               OR (NOT password_set AND COALESCE(founding_member_purchased_at, created_at) < now() - make_interval(hours => $1)))
+        ORDER BY created_at DESC
+        LIMIT 500`,
+      [SETUP_GRACE_HOURS],
+    )) as RecoveryCandidate[];
+    for (const row of stuck) if (!found.has(row.id)) found.set(row.id, row);
+    return [...found.values()];
+  }
+
+  /**
+   * Recover Customer: completes a purchase whose webhook was lost, or gives a paying customer
+   * the account they lack, with a password-setup e-mail. Audited.
+   */
+  async recover(adminId: string, rawEmail: string): Promise<{ success: true; message: string }> {
+    const email = normaliseEmail(rawEmail);
+    const lost = (await this.unprocessedCheckouts()).find(({ user }) => user.email === email);
+    await this.dataSource.transaction(async (manager) => {
+      const before = await manager.getRepository(UserEntity).findOneBy({ email });
+      if (!before) throw notFound();
+      if (lost) {
+        await this.founding.complete(lost.session, manager);
+      } else {
+        if (!before.stripe_customer_id) throw notFound();
+        const account = await this.ensureAccount(manager, before);
+        if (account.password_hash) throw notFound();
+        await manager
+          .getRepository(UserEntity)
+          .update(before.id, { status: before.status === 'active' ? 'active' : 'paid' });
+        await this.mail.enqueue(manager, {
+          to: email,
+          template: 'password-setup',
+          data: { firstName: before.first_name, link: await this.setupLink(manager, account.id) },
+          userId: before.id,
+        });
+      }
+      const after = await manager.getRepository(UserEntity).findOneByOrFail({ id: before.id });
+      await this.audit.record(manager, {
+        adminId,
+        type: 'recover_customer',
+        targetUserId: before.id,
+        details: {
+          description: lost
+            ? `Recovered ${email}: completed paid checkout ${lost.session.id}`
+            : `Recovered ${email}: account linked and password-setup e-mail sent`,
+          old_values: { status: before.status, auth_user_id: before.auth_user_id },
+          new_values: { status: after.status, auth_user_id: after.auth_user_id },
+        },
+      });
+    });
+    return { success: true, message: `Successfully recovered customer: ${email}` };
+  }
+
+  /** Get Password Link: a fresh password-setup URL for a customer, for the admin to pass on. */
+  async passwordLink(
+    adminId: string,
+    rawEmail: string,
+  ): Promise<{ success: true; passwordSetupUrl: string }> {
+    const email = normaliseEmail(rawEmail);
+    return this.dataSource.transaction(async (manager) => {
+      const user = await manager.getRepository(UserEntity).findOneBy({ email });
+      if (!user) throw notFound();
+      const account = await this.ensureAccount(manager, user);
+      const link = await this.setupLink(manager, account.id);
+      await this.audit.record(manager, {
+        adminId,
+        type: 'password_setup_link',
+        targetUserId: user.id,
+        details: { description: `Password setup link created for ${email}` },
+      });
+      return { success: true, passwordSetupUrl: `${this.config.appUrl}${link}` };
+    });
+  }
+
+  /** Paid checkouts at Stripe whose completion we never recorded. */
+  private async unprocessedCheckouts(): Promise<
+    { session: Stripe.Checkout.Session; user: UserEntity }[]
+  > {
+    const pending = await this.dataSource
+      .getRepository(FoundingReservationEntity)
+      .createQueryBuilder('r')
+      .where(
+        "r.status <> 'paid' AND r.stripe_checkout_session_id IS NOT NULL AND r.user_id IS NOT NULL",
+      )
+      .andWhere(`r.created_at > now() - make_interval(days => ${CHECKOUT_LOOKBACK_DAYS})`)
+      .getMany();
+    if (pending.length === 0) return [];
+    const bySession = new Map(
+      pending.map((reservation) => [reservation.stripe_checkout_session_id!, reservation]),
+    );
+    const found: { session: Stripe.Checkout.Session; user: UserEntity }[] = [];
+    for await (const session of this.stripe.checkout.sessions.list({
+      status: 'complete',
+      created: { gte: Math.floor(Date.now() / 1000) - CHECKOUT_LOOKBACK_DAYS * 86_400 },
+      limit: 100,
+    })) {
+      const reservation = bySession.get(session.id);
+      if (!reservation || session.payment_status !== 'paid') continue;
+      const user = await this.dataSource
+        .getRepository(UserEntity)
+        .findOneBy({ id: reservation.user_id! });
+      if (user) found.push({ session, user });
+    }
+    return found;
+  }
+
+  private candidate(user: UserEntity): Omit<RecoveryCandidate, 'reason'> {
+    return {
+      id: user.id,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      status: user.status,
+      subscription_plan: user.subscription_plan,
+      created_at: user.created_at,
+      founding_member: user.founding_member,
+    };
+  }
+
+  private async setupLink(manager: EntityManager, accountId: string): Promise<string> {
+    await this.tokens.retire(manager, accountId, ['password_setup']);
+    return `/setup-password#token=${await this.tokens.create(manager, accountId, 'password_setup')}`;
+  }
+
+  private async ensureAccount(manager: EntityManager, user: UserEntity) {
+    const accounts = manager.getRepository(AuthAccountEntity);
+    const account =
+      (user.auth_user_id && (await accounts.findOneBy({ id: user.auth_user_id }))) ||
+      (await accounts.findOneBy({ email: user.email })) ||
+      (await accounts.save(
+        accounts.create({
+          email: user.email,
+          metadata: {
+            name: `${user.first_name} ${user.last_name}`.trim(),
+            source: 'recovery',
+            first_name: user.first_name,
+            last_name: user.last_name,
+          },
+        }),
+      ));
+    if (user.auth_user_id !== account.id)
+      await manager.getRepository(UserEntity).update(user.id, { auth_user_id: account.id });
+    return account;
+  }
+}
