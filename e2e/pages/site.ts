@@ -37,3 +37,31 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** Claims a founding spot from the landing page and stops on the sandbox checkout page. */
+export async function startFoundingCheckout(page: Page, email: string): Promise<string> {
+  await page.goto('/');
+  const pricing = page.getByRole('region', { name: 'Become a Founding Member' });
+  await pricing.getByRole('button', { name: 'Claim Your Founding Spot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Claim Your Founding Spot' });
+  await dialog.getByLabel(/^First Name/).fill('Ada');
+  await dialog.getByLabel(/^Last Name/).fill('Lovelace');
+  await dialog.getByLabel(/^Email/).fill(email);
+  await dialog.getByLabel(/^Phone/).fill('5551234567');
+  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  return page.url();
+}
+
+/** Pays on the sandbox checkout page and waits for the success page. */
+export async function payOnCheckout(page: Page, checkoutUrl: string): Promise<void> {
+  await page.goto(checkoutUrl);
+  await page.getByRole('button', { name: 'Pay $50.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Founding Member!' })).toBeVisible();
+}
+
+/** The local Stripe sandbox's dashboard (its clock and webhook switch), at the checkout's origin. */
+export async function openSandbox(page: Page, checkoutUrl: string): Promise<void> {
+  await page.goto(`${new URL(checkoutUrl).origin}/`);
+  await expect(page.getByRole('heading', { name: 'Stripe sandbox' })).toBeVisible();
+}

@@ -55,6 +55,11 @@ export class PaymentsService implements OnModuleInit {
   async syncCustomer(customerId: string, manager: EntityManager): Promise<void> {
     for await (const invoice of this.stripe.invoices.list({ customer: customerId, limit: 100 }))
       await this.syncInvoice(invoice.id!, manager, { subscription: false });
+    await this.syncCards(customerId, manager);
+  }
+
+  /** The customer's cards, with which one is the default (upserted; unchanged rows untouched). */
+  async syncCards(customerId: string, manager: EntityManager): Promise<void> {
     const customer = await this.stripe.customers.retrieve(customerId);
     const defaultId = customer.deleted
       ? null
@@ -142,9 +147,12 @@ export class PaymentsService implements OnModuleInit {
         new Date(paidAt * 1000),
       ],
     );
-    // A failed payment turns the subscription past_due; Stripe's subscription says so.
-    if (subscriptionId && options.subscription !== false)
+    // A failed payment turns the subscription past_due; Stripe's subscription says so. The card
+    // that paid (or failed) is the one on file.
+    if (subscriptionId && options.subscription !== false) {
       await this.subscriptions.sync(subscriptionId, manager);
+      await this.syncCards(customerId, manager);
+    }
   }
 
   /** Rows recorded before we knew whose customer id it was (events can beat the checkout's). */

@@ -65,6 +65,7 @@ ${returnUrl ? `<a href="${escape(returnUrl)}">Return</a>` : ''}`,
 export function dashboardPage(
   clock: number,
   subscriptions: { id: string; status: unknown; email: unknown; plan: string }[],
+  holding = false,
 ): string {
   const rows = subscriptions
     .map(
@@ -78,6 +79,12 @@ export function dashboardPage(
 <p>Test clock: <time id="clock" datetime="${new Date(clock * 1000).toISOString()}">${new Date(clock * 1000).toUTCString()}</time></p>
 <form method="post" action="/clock/advance"><input type="hidden" name="months" value="1"><button class="cancel" type="submit">Advance the clock 1 month</button></form>
 <form method="post" action="/clock/advance"><input type="hidden" name="months" value="3"><button class="pay" type="submit">Advance the clock 3 months</button></form>
+<p>Webhooks: <strong id="webhooks">${holding ? 'held (events are not delivered)' : 'delivered'}</strong></p>
+${
+  holding
+    ? '<form method="post" action="/webhooks/resume"><button class="cancel" type="submit">Deliver webhooks again</button></form>'
+    : '<form method="post" action="/webhooks/hold"><button class="cancel" type="submit">Hold webhook deliveries</button></form>'
+}
 <h2>Subscriptions</h2>${rows ? `<table><tbody>${rows}</tbody></table>` : '<p>No subscriptions yet.</p>'}`,
   );
 }

@@ -840,7 +840,18 @@ export class StripeSandbox {
         email: this.get(String(subscription.customer))?.email,
         plan: String((this.item(subscription).price as StripeObject).nickname),
       }));
-      return reply.type('text/html; charset=utf-8').send(dashboardPage(this.now(), rows));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(dashboardPage(this.now(), rows, this.holdDeliveries));
+    });
+    // Holding deliveries stands for webhooks that never arrive (events stay undelivered).
+    api.post('/webhooks/hold', async (_request, reply) => {
+      this.holdDeliveries = true;
+      return reply.redirect('/', 303);
+    });
+    api.post('/webhooks/resume', async (_request, reply) => {
+      this.holdDeliveries = false;
+      return reply.redirect('/', 303);
     });
     api.post('/clock/advance', async (request, reply) => {
       const months = Number(((request.body ?? {}) as Body).months ?? 1);

@@ -66,6 +66,7 @@ function RefundDialog({ user, onClose }: { user: AdminUser; onClose: () => void 
         },
       });
       queryClient.setQueryData(paymentsKey(user.id), history);
+      await queryClient.invalidateQueries({ queryKey: ['users', user.id, 'activity'] });
       notify(`Refunded ${formatUsd(cents)} to ${user.email}`, { type: 'success' });
       onClose();
     } catch (error) {
