@@ -605,4 +605,61 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
         .statusCode,
     ).toBe(400);
   }, 30_000);
+
+  it('lets a member subscribe to a monthly plan by Checkout, then change it', async () => {
+    const subscriber = await signUpAndConfirm(
+      env.t.app,
+      env.t.dataSource,
+      uniqueEmail('subscriber'),
+    );
+    expect(
+      (await call('POST', '/api/billing/checkout', undefined, { plan: 'networker' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call('POST', '/api/billing/checkout', subscriber, { plan: 'founding_member' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/billing/plan', subscriber, { plan: 'rainmaker' })).json(),
+    ).toMatchObject({ code: 'no_subscription' });
+
+    const checkout = await call('POST', '/api/billing/checkout', subscriber, { plan: 'networker' });
+    expect(checkout.statusCode).toBe(200);
+    const url = checkout.json().url as string;
+    const session = await env.stripe.checkout.sessions.retrieve(url.split('/').at(-1)!);
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      amount_total: 14_500,
+      metadata: { kind: 'plan', plan: 'networker' },
+    });
+    expect(session.success_url).toBe(
+      'http://localhost:3000/dashboard/settings?tab=subscription&checkout=success',
+    );
+    const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+
+    const user = await waitFor(async () => {
+      const row = await users().findOneByOrFail({ email: subscriber.user.email });
+      return row.subscription_plan === 'networker' ? row : undefined;
+    });
+    expect(user).toMatchObject({
+      status: 'active',
+      subscription_status: 'active',
+      founding_member: false,
+    });
+    expect(user.stripe_customer_id).toBe(session.customer);
+    expect(
+      (await call('POST', '/api/billing/checkout', subscriber, { plan: 'rainmaker' })).json(),
+    ).toMatchObject({ code: 'already_subscribed' });
+
+    const moved = await call('POST', '/api/billing/plan', subscriber, { plan: 'rainmaker' });
+    expect(moved.json()).toMatchObject({ subscription_plan: 'rainmaker' });
+    const [change] = await env.t.dataSource
+      .getRepository(BillingChangeEntity)
+      .findBy({ user_id: user.id, change_type: 'change_subscription' });
+    expect(change).toMatchObject({
+      admin_id: null,
+      reason: 'Changed plan to rainmaker, prorated (chosen by the member)',
+    });
+  }, 30_000);
 });

@@ -272,7 +272,7 @@ export class AdminBillingService {
    * Change Subscription between the monthly plans, with Stripe's proration. During the founding
    * schedule the founding phase stays and the later phase moves to the new plan.
    */
-  async changePlan(adminId: string, id: string, form: ChangePlanDto): Promise<MemberView> {
+  async changePlan(adminId: string | null, id: string, form: ChangePlanDto): Promise<MemberView> {
     const user = await this.find(this.dataSource.manager, id);
     if (!user.stripe_subscription_id)
       throw new AppException('no_subscription', 409, 'This user has no subscription to change.');
@@ -313,7 +313,7 @@ export class AdminBillingService {
           },
           { idempotencyKey: key },
         );
-        description = `After the founding period, moves to ${form.plan}`;
+        description = `After the founding period, moves to ${form.plan}${adminId ? '' : ' (chosen by the member)'}`;
       } else {
         if (current?.price.id === price)
           throw new AppException('same_plan', 409, `This subscription is already on ${form.plan}.`);
@@ -325,7 +325,7 @@ export class AdminBillingService {
           },
           { idempotencyKey: key },
         );
-        description = `Changed plan to ${form.plan}, prorated`;
+        description = `Changed plan to ${form.plan}, prorated${adminId ? '' : ' (chosen by the member)'}`;
       }
     } catch (error) {
       if (error instanceof AppException) throw error;

@@ -39,6 +39,6 @@ import { AdminUsersService } from './admin-users.service.js';
     RolesController,
   ],
   providers: [AdminUsersService, AdminBillingService],
-  exports: [AdminUsersService],
+  exports: [AdminUsersService, AdminBillingService],
 })
 export class AdminModule {}

@@ -1,8 +1,10 @@
-import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
+import type { MemberView } from '../users/users.service.js';
 import { BillingService } from './billing.service.js';
+import { MemberPlanDto } from './dto/plan.dto.js';
 
 @ApiTags('billing')
 @ApiBearerAuth()
@@ -15,5 +17,26 @@ export class BillingController {
   @HttpCode(200)
   portal(@CurrentUser() user: AuthenticatedUser): Promise<{ url: string }> {
     return this.billing.portal(user.accountId);
+  }
+
+  /** Subscribe to a monthly plan: answers the Stripe Checkout URL. */
+  @Post('checkout')
+  @HttpCode(200)
+  checkout(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() form: MemberPlanDto,
+    @Ip() ip: string,
+  ): Promise<{ url: string }> {
+    return this.billing.checkout(user.accountId, form.plan, ip);
+  }
+
+  /** Move a paying subscription to another monthly plan. */
+  @Post('plan')
+  @HttpCode(200)
+  changePlan(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() form: MemberPlanDto,
+  ): Promise<MemberView> {
+    return this.billing.changePlan(user.accountId, form.plan);
   }
 }

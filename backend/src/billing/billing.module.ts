@@ -1,11 +1,24 @@
 import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
 
 @Module({
-  imports: [AuthModule, StripeModule],
+  imports: [
+    AdminModule,
+    AuthModule,
+    PaymentsModule,
+    RateLimitModule,
+    StripeModule,
+    SubscriptionsModule,
+    WebhooksModule,
+  ],
   controllers: [BillingController],
   providers: [BillingService],
 })

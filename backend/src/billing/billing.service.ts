@@ -1,32 +1,138 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '@leadpulse/common';
+import { AdminBillingService } from '../admin/admin-billing.service.js';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
+import { PaymentsService } from '../payments/payments.service.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
+import type { MemberView } from '../users/users.service.js';
+import { StripeEventsService } from '../webhooks/stripe-events.service.js';
+import type { MemberPlan } from './dto/plan.dto.js';
 
+/** Subscriptions a member can be said to have (a new checkout would be a second one). */
+const PAYING = ['active', 'trialing', 'past_due', 'unpaid'];
+const CHECKOUT_MINUTES = 30;
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** The member's own billing: plans by Checkout, plan changes, and the customer portal. */
 @Injectable()
-export class BillingService {
+export class BillingService implements OnModuleInit {
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly events: StripeEventsService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly payments: PaymentsService,
+    private readonly adminBilling: AdminBillingService,
+    private readonly rateLimits: RateLimitService,
   ) {}
+
+  onModuleInit(): void {
+    this.events.on('checkout.session.completed', (event, manager) =>
+      this.completed(event.data.object as Stripe.Checkout.Session, manager),
+    );
+  }
 
   /** A Stripe customer-portal session for the member's own customer (Manage Billing). */
   async portal(accountId: string): Promise<{ url: string }> {
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .findOneBy({ auth_user_id: accountId });
-    if (!user?.stripe_customer_id)
+    const user = await this.member(accountId);
+    if (!user.stripe_customer_id)
       throw new AppException('no_billing_account', 409, MESSAGES.settings.noBillingAccount);
     const session = await this.stripe.billingPortal.sessions.create({
       customer: user.stripe_customer_id,
       return_url: `${this.config.appUrl}/dashboard/settings?tab=subscription`,
     });
     return { url: session.url };
+  }
+
+  /**
+   * Subscribing to a monthly plan: a Checkout Session for the member's Stripe customer. The
+   * customer is made once per member (an idempotency key on the member's id) and recorded on the
+   * member only when the checkout completes.
+   */
+  async checkout(accountId: string, plan: MemberPlan, ip: string): Promise<{ url: string }> {
+    await this.rateLimits.consume('checkout', ip);
+    const user = await this.member(accountId);
+    if (user.stripe_subscription_id && PAYING.includes(user.subscription_status ?? ''))
+      throw new AppException(
+        'already_subscribed',
+        409,
+        'You already have a subscription. Change your plan instead.',
+      );
+    try {
+      const customerId =
+        user.stripe_customer_id ??
+        (
+          await this.stripe.customers.create(
+            {
+              email: user.email,
+              name: `${user.first_name} ${user.last_name}`.trim() || undefined,
+              metadata: { user_id: user.id },
+            },
+            { idempotencyKey: `member-customer:${user.id}` },
+          )
+        ).id;
+      const session = await this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        line_items: [{ price: this.config.stripe.prices[plan], quantity: 1 }],
+        allow_promotion_codes: true,
+        expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
+        success_url: `${this.config.appUrl}/dashboard/settings?tab=subscription&checkout=success`,
+        cancel_url: `${this.config.appUrl}/dashboard/settings?tab=subscription`,
+        client_reference_id: user.id,
+        metadata: { kind: 'plan', plan, user_id: user.id },
+        subscription_data: { metadata: { kind: 'plan', plan, user_id: user.id } },
+      });
+      return { url: session.url! };
+    } catch {
+      throw new AppException('checkout_failed', 502, MESSAGES.founding.checkoutFailed);
+    }
+  }
+
+  /** A paying member moves between the monthly plans (prorated, or after the founding period). */
+  async changePlan(accountId: string, plan: MemberPlan): Promise<MemberView> {
+    const user = await this.member(accountId);
+    if (!user.stripe_subscription_id || !PAYING.includes(user.subscription_status ?? ''))
+      throw new AppException('no_subscription', 409, 'You have no subscription to change yet.');
+    return this.adminBilling.changePlan(null, user.id, { plan });
+  }
+
+  /** A paid plan checkout: the member's customer and subscription, and their plan. */
+  private async completed(session: Stripe.Checkout.Session, manager: EntityManager): Promise<void> {
+    if (session.metadata?.kind !== 'plan' || !session.metadata.user_id) return;
+    const customerId = idOf(session.customer);
+    const subscriptionId = idOf(session.subscription);
+    if (!customerId || !subscriptionId) return;
+    const users = manager.getRepository(UserEntity);
+    const user = await users.findOne({
+      where: { id: session.metadata.user_id },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!user) return;
+    if (user.stripe_subscription_id !== subscriptionId)
+      await users.update(user.id, {
+        stripe_customer_id: customerId,
+        stripe_subscription_id: subscriptionId,
+      });
+    await this.payments.linkCustomer(manager, user.id, customerId);
+    await this.subscriptions.sync(subscriptionId, manager);
+  }
+
+  private async member(accountId: string): Promise<UserEntity> {
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .findOneBy({ auth_user_id: accountId });
+    if (!user) throw new AppException('profile_not_found', 404, 'Your profile could not be found.');
+    return user;
   }
 }

@@ -21,7 +21,7 @@ export type StripeEventHandler = (event: Stripe.Event, manager: EntityManager) =
 @Injectable()
 export class StripeEventsService implements OnModuleInit {
   private readonly logger = new Logger(StripeEventsService.name);
-  private readonly handlers = new Map<string, StripeEventHandler>();
+  private readonly handlers = new Map<string, StripeEventHandler[]>();
 
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
@@ -41,9 +41,9 @@ export class StripeEventsService implements OnModuleInit {
     );
   }
 
-  /** Modules register what their event types do. */
+  /** Modules register what their event types do (several modules may handle one type). */
   on(type: string, handler: StripeEventHandler): void {
-    this.handlers.set(type, handler);
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
   }
 
   /**
@@ -90,8 +90,8 @@ export class StripeEventsService implements OnModuleInit {
           .getRepository(StripeEventEntity)
           .findOne({ where: { id: eventId }, lock: { mode: 'pessimistic_write' } });
         if (!row || row.processed) return;
-        const handler = this.handlers.get(row.event_type);
-        if (handler) await handler(row.event_data as unknown as Stripe.Event, manager);
+        for (const handler of this.handlers.get(row.event_type) ?? [])
+          await handler(row.event_data as unknown as Stripe.Event, manager);
         await manager.getRepository(StripeEventEntity).update(eventId, {
           processed: true,
           processed_at: new Date(),

@@ -21,7 +21,9 @@ export interface Member {
   is_admin: boolean;
   founding_member: boolean;
   subscription_plan: string | null;
+  subscription_status: string | null;
   stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
   notification_preferences: NotificationPreferences;
   display_status: DisplayStatus;
   plan_badge: PlanBadge;
@@ -43,7 +45,23 @@ export const memberApi = {
       auth: true,
     }),
   billingPortal: () => api<{ url: string }>('/billing/portal', { method: 'POST', auth: true }),
+  /** A Stripe Checkout for a monthly plan. */
+  checkout: (plan: MemberPlan) =>
+    api<{ url: string }>('/billing/checkout', { method: 'POST', json: { plan }, auth: true }),
+  changePlan: (plan: MemberPlan) =>
+    api<Member>('/billing/plan', { method: 'POST', json: { plan }, auth: true }),
 };
+
+export const MEMBER_PLANS = ['prospector', 'networker', 'rainmaker'] as const;
+export type MemberPlan = (typeof MEMBER_PLANS)[number];
+
+/** Whether the member pays for a subscription now (a second checkout would be a second one). */
+export function isPaying(member: Pick<Member, 'stripe_subscription_id' | 'subscription_status'>) {
+  return (
+    !!member.stripe_subscription_id &&
+    ['active', 'trialing', 'past_due', 'unpaid'].includes(member.subscription_status ?? '')
+  );
+}
 
 /** The displayed name: the member record, then the sign-up name, then the e-mail's prefix, then "User". */
 export function displayName(

@@ -10,7 +10,7 @@ const TABS = ['profile', 'subscription', 'notifications', 'security'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export function SettingsPage() {
-  const { member, loading, error } = useMember();
+  const { member, loading, error, reload } = useMember();
   const [params, setParams] = useSearchParams();
   const tab: SettingsTab = TABS.includes(params.get('tab') as SettingsTab)
     ? (params.get('tab') as SettingsTab)
@@ -40,7 +40,7 @@ export function SettingsPage() {
           </Tabs>
           <Paper elevation={0} sx={{ p: { xs: 2, md: 3 } }} role="tabpanel" aria-label={tab}>
             {tab === 'profile' && <ProfileTab member={member} />}
-            {tab === 'subscription' && <SubscriptionTab member={member} />}
+            {tab === 'subscription' && <SubscriptionTab member={member} onChanged={reload} />}
             {tab === 'notifications' && <NotificationsTab member={member} />}
             {tab === 'security' && <SecurityTab />}
           </Paper>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '../../../features/member/member-api';
@@ -17,7 +17,9 @@ const member = (fields: Partial<Member>): Member => ({
   is_admin: false,
   founding_member: false,
   subscription_plan: null,
+  subscription_status: null,
   stripe_customer_id: null,
+  stripe_subscription_id: null,
   notification_preferences: {
     emailUpdates: true,
     featureAnnouncements: true,
@@ -40,7 +42,8 @@ describe('SubscriptionTab', () => {
   ])('labels %j as %s with its features', (fields, label, feature) => {
     stubApi({});
     renderWithApp(<SubscriptionTab member={member(fields)} />);
-    expect(screen.getByText(label)).toBeInTheDocument();
+    const plan = screen.getByRole('region', { name: 'Your plan' });
+    expect(within(plan).getByText(label)).toBeInTheDocument();
     expect(screen.getByText(feature)).toBeInTheDocument();
   });
 
@@ -85,5 +88,46 @@ describe('SubscriptionTab', () => {
         'Billing management will be available once payment processing is set up.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('offers the monthly plans to a member without a subscription, through Stripe Checkout', async () => {
+    const fetch = stubApi({
+      'POST /billing/checkout': [200, { url: 'https://checkout.example/cs_test_1' }],
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, search: '' });
+    renderWithApp(<SubscriptionTab member={member({})} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe to Networker' }));
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_test_1'),
+    );
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).includes('/billing/checkout'))!;
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({ plan: 'networker' });
+  });
+
+  it('lets a paying member change plan instead of subscribing again', async () => {
+    stubApi({ 'POST /billing/plan': [200, member({ subscription_plan: 'rainmaker' })] });
+    const onChanged = vi.fn(async () => undefined);
+    renderWithApp(
+      <SubscriptionTab
+        member={member({
+          subscription_plan: 'prospector',
+          subscription_status: 'active',
+          stripe_subscription_id: 'sub_1',
+          stripe_customer_id: 'cus_1',
+        })}
+        onChanged={onChanged}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /^Subscribe to/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('New plan'));
+    expect(screen.getByRole('option', { name: /^Prospector/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.click(screen.getByRole('option', { name: /^Rainmaker/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change Plan' }));
+    expect(await screen.findByText('Your plan is now Rainmaker.')).toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalled();
   });
 });

@@ -16,6 +16,7 @@ import { MESSAGES, accountPlanLabel, formatUsd, getPlan, PLANS } from '@leadpuls
 import { ApiError } from '../../../api/client';
 import { FoundingDialog } from '../../../components/dialogs/FoundingDialog';
 import { memberApi, type Member } from '../../../features/member/member-api';
+import { PlanChooser } from './PlanChooser';
 
 const ADMIN_FEATURES = [
   'Admin panel access',
@@ -25,7 +26,13 @@ const ADMIN_FEATURES = [
 ];
 
 /** The plan the member is on, what it includes, and Manage Billing (the customer portal). */
-export function SubscriptionTab({ member }: { member: Member }) {
+export function SubscriptionTab({
+  member,
+  onChanged,
+}: {
+  member: Member;
+  onChanged?: () => Promise<void>;
+}) {
   const [notice, setNotice] = useState<string>();
   const [opening, setOpening] = useState(false);
   const [buying, setBuying] = useState(false);
@@ -61,7 +68,7 @@ export function SubscriptionTab({ member }: { member: Member }) {
 
   return (
     <Stack spacing={2}>
-      <Box>
+      <Box component="section" aria-label="Your plan">
         <Typography color="text.secondary">Your plan</Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography variant="h5" component="p">
@@ -86,6 +93,10 @@ export function SubscriptionTab({ member }: { member: Member }) {
           </ListItem>
         ))}
       </List>
+      {new URLSearchParams(window.location.search).get('checkout') === 'success' && (
+        <Alert severity="success">Thank you! Your subscription is being set up.</Alert>
+      )}
+      {!member.is_admin && <PlanChooser member={member} onChanged={onChanged} />}
       {notice && <Alert severity="info">{notice}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {canBuy && (
