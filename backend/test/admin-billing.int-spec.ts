@@ -662,4 +662,55 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
       reason: 'Changed plan to rainmaker, prorated (chosen by the member)',
     });
   }, 30_000);
+
+  it('applies a percentage promo as a Stripe coupon for its duration, and removes it with the promo', async () => {
+    const email = uniqueEmail('coupon');
+    const customer = await env.stripe.customers.create({
+      email,
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    const user = await users().save(
+      users().create({ email, status: 'active', stripe_customer_id: customer.id }),
+    );
+    const subscription = await env.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_prospector' }],
+    });
+    await waitFor(async () =>
+      (await users().findOneByOrFail({ id: user.id })).stripe_subscription_id === subscription.id
+        ? true
+        : undefined,
+    );
+
+    const applied = await call('POST', `/api/admin/users/${user.id}/promo`, admin, {
+      type: 'beta_tester',
+      duration_days: 60,
+    });
+    expect(applied.json()).toMatchObject({ promo_active: true, promo_type: 'beta_tester' });
+    expect(applied.json().warning).toBeUndefined();
+    const discounted = await env.stripe.subscriptions.retrieve(subscription.id);
+    expect(discounted.discounts).toHaveLength(1);
+    const coupon = await env.stripe.coupons.retrieve('promo-beta_tester-2m');
+    expect(coupon).toMatchObject({ percent_off: 50, duration: 'repeating', duration_in_months: 2 });
+
+    // The next renewal is billed at half price.
+    await env.stripe.testHelpers.testClocks.advance('clock_sandbox', {
+      frozen_time: discounted.items.data[0].current_period_end + 60,
+    });
+    const renewal = (await env.stripe.invoices.list({ subscription: subscription.id })).data.find(
+      (invoice) => invoice.billing_reason === 'subscription_cycle',
+    )!;
+    expect(renewal).toMatchObject({ amount_paid: 3750, subtotal: 7500 });
+
+    const removed = await call('DELETE', `/api/admin/users/${user.id}/promo`, admin);
+    expect(removed.json()).toMatchObject({ promo_active: false, promo_type: null });
+    expect((await env.stripe.subscriptions.retrieve(subscription.id)).discounts).toEqual([]);
+    // A label-only promo makes no Stripe call and no warning.
+    const trial = await call('POST', `/api/admin/users/${user.id}/promo`, admin, {
+      type: 'one_week_trial',
+      duration_days: 7,
+    });
+    expect(trial.json().warning).toBeUndefined();
+    expect((await env.stripe.subscriptions.retrieve(subscription.id)).discounts).toEqual([]);
+  }, 30_000);
 });

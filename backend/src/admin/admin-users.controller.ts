@@ -87,7 +87,7 @@ export class AdminUsersController {
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,
     @Body() form: ApplyPromoDto,
-  ): Promise<MemberView> {
+  ): Promise<MemberView & { warning?: string }> {
     return this.users.applyPromo(admin.userId!, id, form);
   }
 

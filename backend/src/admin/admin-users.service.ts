@@ -1,7 +1,8 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
+import type Stripe from 'stripe';
 import { Brackets, DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import {
   DEFAULT_PROMO_DAYS,
@@ -17,6 +18,7 @@ import { normaliseEmail } from '../auth/auth.service.js';
 import { AppException } from '../common/app.exception.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
 import { toMemberView, type MemberView } from '../users/users.service.js';
 import type {
@@ -38,6 +40,13 @@ export const USER_SORTABLE = [
 ] as const;
 
 const EXPORT_BATCH = 1_000;
+
+/** Promos that are a discount at Stripe; the others are labels (and a price or a trial) only. */
+const PROMO_COUPONS: Partial<Record<keyof typeof PROMO_TYPES, { percent_off: number }>> = {
+  beta_tester: { percent_off: 50 },
+  early_adopter: { percent_off: 25 },
+};
+export const PROMO_STRIPE_WARNING = 'Promo saved, but the Stripe discount could not be updated';
 export const COMPLIMENTARY_EXPIRY_QUEUE = 'complimentary-expiry';
 
 const notFound = () => new AppException('not_found', 404, 'User not found.');
@@ -61,7 +70,10 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
 /** The back office's users: list, search, export, create, edit, promos, e-mails, activity. */
 @Injectable()
 export class AdminUsersService implements OnModuleInit {
+  private readonly logger = new Logger(AdminUsersService.name);
+
   constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly tokens: AuthTokensService,
@@ -275,8 +287,54 @@ export class AdminUsersService implements OnModuleInit {
     });
   }
 
-  async applyPromo(adminId: string, id: string, form: ApplyPromoDto): Promise<MemberView> {
+  /**
+   * Applies a promo: the label with its expiry and, for a subscriber, the matching Stripe coupon
+   * for the same time (percentage promos). The label stands even if Stripe fails; the answer then
+   * carries a warning.
+   */
+  async applyPromo(
+    adminId: string,
+    id: string,
+    form: ApplyPromoDto,
+  ): Promise<MemberView & { warning?: string }> {
     const days = form.duration_days ?? DEFAULT_PROMO_DAYS;
+    const { view, actionId } = await this.applyPromoLabel(adminId, id, form, days);
+    const coupon = PROMO_COUPONS[form.type];
+    if (!view.stripe_subscription_id || !coupon) return view;
+    const months = Math.max(1, Math.ceil(days / 30));
+    try {
+      const couponId = `promo-${form.type}-${months}m`;
+      await this.stripe.coupons.retrieve(couponId).catch(async (error: { statusCode?: number }) => {
+        if (error.statusCode !== 404) throw error;
+        await this.stripe.coupons.create(
+          {
+            id: couponId,
+            percent_off: coupon.percent_off,
+            duration: 'repeating',
+            duration_in_months: months,
+            name: `${PROMO_TYPES[form.type].label} (${coupon.percent_off}% off)`,
+          },
+          { idempotencyKey: `coupon:${couponId}` },
+        );
+      });
+      await this.stripe.subscriptions.update(
+        view.stripe_subscription_id,
+        { discounts: [{ coupon: couponId }] },
+        { idempotencyKey: `promo:${actionId}` },
+      );
+      return view;
+    } catch (error) {
+      this.logger.warn(`Stripe coupon for ${id} failed: ${(error as Error).message}`);
+      return { ...view, warning: PROMO_STRIPE_WARNING };
+    }
+  }
+
+  private async applyPromoLabel(
+    adminId: string,
+    id: string,
+    form: ApplyPromoDto,
+    days: number,
+  ): Promise<{ view: MemberView; actionId: string }> {
     return this.dataSource.transaction(async (manager) => {
       const user = await this.find(manager, id, true);
       const values = {
@@ -285,7 +343,7 @@ export class AdminUsersService implements OnModuleInit {
         promo_expiration_date: daysFromNow(days),
       };
       await manager.getRepository(UserEntity).update(id, values);
-      await this.audit.record(manager, {
+      const action = await this.audit.record(manager, {
         adminId,
         type: 'apply_promo',
         targetUserId: id,
@@ -299,11 +357,26 @@ export class AdminUsersService implements OnModuleInit {
           new_values: { ...values, notes: form.notes?.trim() || null },
         },
       });
-      return this.view(await this.find(manager, id));
+      return { view: this.view(await this.find(manager, id)), actionId: action.id };
     });
   }
 
-  async removePromo(adminId: string, id: string): Promise<MemberView> {
+  /** Removes the promo, and the subscriber's Stripe discount with it. */
+  async removePromo(adminId: string, id: string): Promise<MemberView & { warning?: string }> {
+    const view = await this.removePromoLabel(adminId, id);
+    if (!view.stripe_subscription_id) return view;
+    try {
+      const subscription = await this.stripe.subscriptions.retrieve(view.stripe_subscription_id);
+      if ((subscription.discounts ?? []).length > 0)
+        await this.stripe.subscriptions.deleteDiscount(view.stripe_subscription_id);
+      return view;
+    } catch (error) {
+      this.logger.warn(`Removing the Stripe discount of ${id} failed: ${(error as Error).message}`);
+      return { ...view, warning: PROMO_STRIPE_WARNING };
+    }
+  }
+
+  private async removePromoLabel(adminId: string, id: string): Promise<MemberView> {
     return this.dataSource.transaction(async (manager) => {
       const user = await this.find(manager, id, true);
       const values = { promo_active: false, promo_type: null, promo_expiration_date: null };

@@ -88,6 +88,7 @@ const ID_PREFIX: Record<string, string> = {
   charge: 'ch',
   payment_method: 'pm',
   refund: 're',
+  discount: 'di',
 };
 
 function newId(object: string): string {
@@ -574,6 +575,15 @@ export class StripeSandbox {
       }
       if (body.metadata && typeof body.metadata === 'object')
         updated.metadata = { ...(subscription.metadata as Body), ...(body.metadata as Body) };
+      if (Array.isArray(body.discounts) || body.discounts === '') {
+        const couponId = Array.isArray(body.discounts)
+          ? (body.discounts as { coupon?: string }[])[0]?.coupon
+          : undefined;
+        const coupon = couponId ? this.get(couponId) : undefined;
+        if (couponId && (!coupon || coupon.object !== 'coupon'))
+          return stripeError(reply, 400, `No such coupon: '${couponId}'`);
+        updated.discounts = coupon ? [this.discount(coupon, subscription).id] : [];
+      }
       const priceId = (body.items as { price?: string }[] | undefined)?.[0]?.price;
       if (priceId) {
         if (!SANDBOX_PRICES[priceId])
@@ -714,6 +724,53 @@ export class StripeSandbox {
 
   private billingRoutes(): void {
     const api = this.app;
+    api.post('/v1/coupons', async (request, reply) => {
+      const body = (request.body ?? {}) as Body;
+      const id = typeof body.id === 'string' && body.id ? body.id : newId('coupon').slice(7);
+      if (this.get(id))
+        return stripeError(reply, 400, 'Coupon already exists.', 'invalid_request_error', {
+          code: 'resource_already_exists',
+        });
+      const percent = body.percent_off === undefined ? null : Number(body.percent_off);
+      if (percent === null || !(percent > 0 && percent <= 100))
+        return stripeError(
+          reply,
+          400,
+          'percent_off must be between 0 and 100 (the sandbox supports percentage coupons).',
+        );
+      const duration = String(body.duration ?? 'once');
+      return this.save(
+        this.fromFixture('coupon', {
+          id,
+          amount_off: null,
+          currency: null,
+          percent_off: percent,
+          duration,
+          duration_in_months:
+            duration === 'repeating' ? Number(body.duration_in_months ?? 1) : null,
+          name: body.name ?? `${percent}% off`,
+          metadata: body.metadata ?? {},
+          redeem_by: null,
+          times_redeemed: 0,
+          valid: true,
+        }),
+      );
+    });
+    api.get('/v1/coupons/:id', async (request, reply) =>
+      this.found(reply, param(request), 'coupon'),
+    );
+    api.delete('/v1/subscriptions/:id/discount', async (request, reply) => {
+      const subscription = this.get(param(request));
+      if (!subscription || subscription.object !== 'subscription')
+        return this.found(reply, param(request), 'subscription');
+      const discounts = (subscription.discounts as string[] | undefined) ?? [];
+      if (discounts.length === 0)
+        return stripeError(reply, 404, 'This subscription has no discount.');
+      const updated = this.save({ ...subscription, discounts: [] });
+      this.emit('customer.discount.deleted', this.get(discounts[0])!);
+      this.emit('customer.subscription.updated', updated, subscription);
+      return { object: 'discount', id: discounts[0], deleted: true };
+    });
     api.get('/v1/invoices', async (request) => {
       const query = request.query as Body;
       return list(
@@ -1045,7 +1102,9 @@ export class StripeSandbox {
     const paid = !!method && !method.sandbox_declines;
     const item = this.item(subscription);
     const price = item.price as StripeObject;
-    const amount = prorated ?? Number(price.unit_amount);
+    const full = prorated ?? Number(price.unit_amount);
+    const off = prorated === undefined ? this.percentOff(subscription, this.now()) : 0;
+    const amount = Math.round(full * (1 - off / 100));
     const periodStart = Number(item.current_period_start);
     const periodEnd = Number(item.current_period_end);
     const invoiceId = newId('invoice');
@@ -1111,8 +1170,8 @@ export class StripeSandbox {
         amount_due: amount,
         amount_paid: paid ? amount : 0,
         amount_remaining: paid ? 0 : amount,
-        subtotal: amount,
-        subtotal_excluding_tax: amount,
+        subtotal: full,
+        subtotal_excluding_tax: full,
         total: amount,
         total_excluding_tax: amount,
         description: null,
@@ -1203,6 +1262,40 @@ export class StripeSandbox {
       return after;
     }
     return this.bill(after, 'subscription_update', net);
+  }
+
+  /** A coupon applied to a subscription, from now until its duration runs out. */
+  private discount(coupon: StripeObject, subscription: StripeObject): StripeObject {
+    const start = this.now();
+    const months = coupon.duration === 'repeating' ? Number(coupon.duration_in_months) : null;
+    const discount = this.save(
+      this.fromFixture('discount', {
+        id: newId('discount'),
+        customer: subscription.customer,
+        subscription: subscription.id,
+        start,
+        end: months ? addMonths(start, months) : null,
+        checkout_session: null,
+        invoice: null,
+        invoice_item: null,
+        promotion_code: null,
+        subscription_item: null,
+        source: { coupon: coupon.id, type: 'coupon' },
+        sandbox_once: coupon.duration === 'once',
+      }),
+    );
+    this.save({ ...coupon, times_redeemed: Number(coupon.times_redeemed) + 1 });
+    this.emit('customer.discount.created', discount);
+    return discount;
+  }
+
+  /** The percentage off the subscription's active discount, if any, at `time`. */
+  private percentOff(subscription: StripeObject, time: number): number {
+    const [discountId] = (subscription.discounts as string[] | undefined) ?? [];
+    const discount = discountId ? this.get(discountId) : undefined;
+    if (!discount || (discount.end !== null && Number(discount.end) <= time)) return 0;
+    const coupon = this.get(String((discount.source as Body).coupon));
+    return Number(coupon?.percent_off ?? 0);
   }
 
   private cancelNow(subscription: StripeObject): StripeObject {

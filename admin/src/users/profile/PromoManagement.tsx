@@ -153,8 +153,14 @@ export function PromoManagement({ user }: { user: AdminUser }) {
             onClick={async () => {
               setRemoving(true);
               try {
-                await adminApi(`/users/${user.id}/promo`, { method: 'DELETE' });
+                const { warning } = await adminApi<{ warning?: string }>(
+                  `/users/${user.id}/promo`,
+                  {
+                    method: 'DELETE',
+                  },
+                );
                 notify(ADMIN_TOASTS.promoRemoved, { type: 'success' });
+                if (warning) notify(warning, { type: 'warning' });
                 refresh();
               } catch {
                 notify(ADMIN_TOASTS.promoRemoveFailed, { type: 'error' });
@@ -180,8 +186,12 @@ export function PromoManagement({ user }: { user: AdminUser }) {
         onClose={() => setAdding(false)}
         onSubmit={async (form) => {
           try {
-            await adminApi(`/users/${user.id}/promo`, { method: 'POST', body: form });
+            const { warning } = await adminApi<{ warning?: string }>(`/users/${user.id}/promo`, {
+              method: 'POST',
+              body: form,
+            });
             notify(ADMIN_TOASTS.promoApplied(user.email), { type: 'success' });
+            if (warning) notify(warning, { type: 'warning' });
             refresh();
             return true;
           } catch {
