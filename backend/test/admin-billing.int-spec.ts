@@ -486,6 +486,24 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
         ? true
         : undefined,
     );
+    const preview = (
+      await call('GET', `/api/admin/users/${plain.id}/subscription/preview?plan=networker`, admin)
+    ).json();
+    expect(preview.after_founding).toBe(false);
+    expect(preview.amount_due_cents).toBeGreaterThan(0);
+    expect(
+      (
+        await call('GET', `/api/admin/users/${user.id}/subscription/preview?plan=networker`, admin)
+      ).json(),
+    ).toEqual({
+      amount_due_cents: 0,
+      credit_cents: 0,
+      after_founding: true,
+    });
+    expect(
+      (await call('GET', `/api/admin/users/${plain.id}/subscription/preview?plan=gold`, admin))
+        .statusCode,
+    ).toBe(400);
     const moved = await call('POST', `/api/admin/users/${plain.id}/subscription`, admin, {
       plan: 'networker',
     });
@@ -498,6 +516,7 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
     const proration = invoices.find((invoice) => invoice.billing_reason === 'subscription_update')!;
     expect(proration.amount_paid).toBeGreaterThan(0);
     expect(proration.amount_paid).toBeLessThanOrEqual(14_500 - 7_500);
+    expect(Math.abs(proration.amount_paid - preview.amount_due_cents)).toBeLessThanOrEqual(5);
     expect(
       (
         await call('POST', `/api/admin/users/${plain.id}/subscription`, admin, {

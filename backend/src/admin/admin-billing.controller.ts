@@ -1,4 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { AdminGuard, CurrentUser } from '../auth/guards.js';
@@ -54,6 +64,15 @@ export class AdminBillingController {
     @Body() form: RefundDto,
   ): Promise<PaymentHistory> {
     return this.billing.refund(admin.userId!, id, form);
+  }
+
+  /** The proration preview of Change Subscription (`?plan=networker`). */
+  @Get(':id/subscription/preview')
+  preview(
+    @Param('id') id: string,
+    @Query() query: ChangePlanDto,
+  ): Promise<{ amount_due_cents: number; credit_cents: number; after_founding: boolean }> {
+    return this.billing.previewPlan(id, query.plan);
   }
 
   @Post(':id/subscription')

@@ -268,6 +268,33 @@ export class AdminBillingService {
     return this.read(user.id);
   }
 
+  /** What Change Subscription would charge now (Stripe's proration preview); nothing moves. */
+  async previewPlan(
+    id: string,
+    plan: ChangePlanDto['plan'],
+  ): Promise<{ amount_due_cents: number; credit_cents: number; after_founding: boolean }> {
+    const user = await this.find(this.dataSource.manager, id);
+    if (!user.stripe_subscription_id)
+      throw new AppException('no_subscription', 409, 'This user has no subscription to change.');
+    const subscription = await this.stripe.subscriptions.retrieve(user.stripe_subscription_id);
+    const current = subscription.items.data[0];
+    if (subscription.schedule && current?.price.id === this.config.stripe.prices.founding_member)
+      return { amount_due_cents: 0, credit_cents: 0, after_founding: true };
+    const preview = await this.stripe.invoices.createPreview({
+      customer: idOf(subscription.customer)!,
+      subscription: subscription.id,
+      subscription_details: {
+        items: [{ id: current.id, price: this.config.stripe.prices[plan] }],
+        proration_behavior: 'always_invoice',
+      },
+    });
+    return {
+      amount_due_cents: preview.amount_due,
+      credit_cents: Math.max(0, -preview.total),
+      after_founding: false,
+    };
+  }
+
   /**
    * Change Subscription between the monthly plans, with Stripe's proration. During the founding
    * schedule the founding phase stays and the later phase moves to the new plan.

@@ -784,6 +784,48 @@ export class StripeSandbox {
         '/v1/invoices',
       );
     });
+    // What a change would invoice now, without changing anything (Stripe's proration preview).
+    api.post('/v1/invoices/create_preview', async (request, reply) => {
+      const body = (request.body ?? {}) as Body;
+      const subscription =
+        typeof body.subscription === 'string' ? this.get(body.subscription) : undefined;
+      if (!subscription || subscription.object !== 'subscription')
+        return stripeError(reply, 400, `No such subscription: '${String(body.subscription)}'`);
+      const details = (body.subscription_details ?? {}) as Body;
+      const priceId = (details.items as { price?: string }[] | undefined)?.[0]?.price;
+      if (!priceId || !SANDBOX_PRICES[priceId])
+        return stripeError(
+          reply,
+          400,
+          'subscription_details[items][0][price] must be a known price.',
+        );
+      const after = { ...subscription, items: this.withPrice(subscription, priceId) };
+      const net = this.prorationAmount(subscription, after);
+      return this.fromFixture('invoice', {
+        id: null,
+        customer: subscription.customer,
+        subscription: subscription.id,
+        status: 'draft',
+        billing_reason: 'subscription_update',
+        amount_due: Math.max(0, net),
+        amount_paid: 0,
+        amount_remaining: Math.max(0, net),
+        subtotal: net,
+        subtotal_excluding_tax: net,
+        total: net,
+        total_excluding_tax: net,
+        starting_balance: 0,
+        ending_balance: Math.min(0, net),
+        currency: 'usd',
+        lines: { object: 'list', data: [], has_more: false, url: '/v1/invoices/upcoming/lines' },
+        hosted_invoice_url: null,
+        invoice_pdf: null,
+        discounts: [],
+        from_invoice: null,
+        last_finalization_error: null,
+        test_clock: SANDBOX_CLOCK_ID,
+      });
+    });
     api.get('/v1/invoices/:id', async (request, reply) =>
       this.found(reply, param(request), 'invoice'),
     );
@@ -1248,14 +1290,18 @@ export class StripeSandbox {
    * A price change invoiced at once: the unused part of the old price is credited and the rest of
    * the period charged at the new one. A net credit goes to the customer's balance.
    */
-  private prorate(before: StripeObject, after: StripeObject): StripeObject {
+  private prorationAmount(before: StripeObject, after: StripeObject): number {
     const item = this.item(before);
     const start = Number(item.current_period_start);
     const end = Number(item.current_period_end);
     const left = Math.max(0, Math.min(1, (end - this.now()) / Math.max(1, end - start)));
     const oldAmount = Number((item.price as StripeObject).unit_amount);
     const newAmount = Number((this.item(after).price as StripeObject).unit_amount);
-    const net = Math.round((newAmount - oldAmount) * left);
+    return Math.round((newAmount - oldAmount) * left);
+  }
+
+  private prorate(before: StripeObject, after: StripeObject): StripeObject {
+    const net = this.prorationAmount(before, after);
     if (net <= 0) {
       const customer = this.get(String(after.customer))!;
       this.save({ ...customer, balance: Number(customer.balance ?? 0) + net });

@@ -10,6 +10,7 @@ import {
   MenuItem,
   Stack,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
 import { PLANS, formatUsd } from '@leadpulse/common';
@@ -158,6 +159,14 @@ function ChangePlanDialog({ user, onClose }: { user: AdminUser; onClose: () => v
   const [busy, setBusy] = useState(false);
   const [requestId] = useState(() => crypto.randomUUID());
   const founding = user.subscription_plan === 'founding_member';
+  const preview = useQuery({
+    queryKey: ['users', user.id, 'plan-preview', plan],
+    queryFn: () =>
+      adminApi<{ amount_due_cents: number; credit_cents: number; after_founding: boolean }>(
+        `/users/${user.id}/subscription/preview?plan=${plan}`,
+      ),
+    enabled: !!plan,
+  });
   const submit = async () => {
     setBusy(true);
     try {
@@ -198,6 +207,13 @@ function ChangePlanDialog({ user, onClose }: { user: AdminUser; onClose: () => v
               ? 'The founding period stays as it is; the member moves to the new plan when it ends.'
               : 'The change takes effect now; Stripe prorates the rest of the period.'}
           </Alert>
+          {plan && preview.data && !preview.data.after_founding && (
+            <Typography variant="body2" aria-live="polite">
+              {preview.data.amount_due_cents > 0
+                ? `Charged now: ${formatUsd(preview.data.amount_due_cents)} (prorated)`
+                : `Credited to the customer: ${formatUsd(preview.data.credit_cents)} (prorated)`}
+            </Typography>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
