@@ -7,6 +7,7 @@ import { AdminActionEntity } from '../audit/admin-action.entity.js';
 import { AdminGuard } from '../auth/guards.js';
 import { AppException } from '../common/app.exception.js';
 import { idsFilter, parseListQuery, sendList } from './list-query.js';
+import { isUuid } from '../common/ids.js';
 
 export interface AdminActionView {
   id: string;
@@ -79,7 +80,7 @@ export class AdminActionsController {
 
   @Get(':id')
   async get(@Param('id') id: string): Promise<AdminActionView> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppException('not_found', 404, 'Action not found.');
+    if (!isUuid(id)) throw new AppException('not_found', 404, 'Action not found.');
     const action = await this.dataSource
       .getRepository(AdminActionEntity)
       .findOne({ where: { id }, relations: { admin: true, target_user: true } });

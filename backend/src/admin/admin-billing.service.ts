@@ -15,6 +15,8 @@ import { SubscriptionsService } from '../subscriptions/subscriptions.service.js'
 import { UserEntity, type BillingAddress } from '../users/user.entity.js';
 import { toMemberView, type MemberView } from '../users/users.service.js';
 import type { ChangePlanDto, RefundDto, UpdateBillingDto } from './dto/billing.dto.js';
+import { idOf } from '../stripe/stripe-ids.js';
+import { isUuid } from '../common/ids.js';
 
 export interface PaymentHistory {
   payment_methods: PaymentMethodEntity[];
@@ -27,10 +29,6 @@ const notFound = () => new AppException('not_found', 404, 'User not found.');
 const noCustomer = () =>
   new AppException('no_customer', 409, 'This user has no Stripe customer yet.');
 const stripeFailed = (message: string) => new AppException('stripe_failed', 502, message);
-const isUuid = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * The money actions of the user profile: payment history, billing information, refunds and plan

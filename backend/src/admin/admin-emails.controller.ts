@@ -11,6 +11,7 @@ import { EmailEntity } from '../mail/email.entity.js';
 import { isTemplateName, type RenderedEmail } from '../mail/mail-templates.js';
 import { MailService } from '../mail/mail.service.js';
 import { containsPattern, idsFilter, parseListQuery, sendList } from './list-query.js';
+import { isUuid } from '../common/ids.js';
 
 const notFound = () => new AppException('not_found', 404, 'E-mail not found.');
 
@@ -54,7 +55,7 @@ export class AdminEmailsController {
   /** The e-mail with its rendered subject, HTML and text. */
   @Get(':id')
   async get(@Param('id') id: string): Promise<EmailEntity & { rendered: RenderedEmail | null }> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const email = await this.dataSource.getRepository(EmailEntity).findOneBy({ id });
     if (!email) throw notFound();
     return {
@@ -71,7 +72,7 @@ export class AdminEmailsController {
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,
   ): Promise<EmailEntity> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     return this.mail.resend(id, (manager, copy) =>
       this.audit.record(manager, {
         adminId: admin.userId!,

@@ -10,10 +10,9 @@ import { AppException } from '../common/app.exception.js';
 import { StripeEventEntity } from '../webhooks/stripe-event.entity.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import { containsPattern, idsFilter, parseListQuery, sendList } from './list-query.js';
+import { isUuid } from '../common/ids.js';
 
 const notFound = () => new AppException('not_found', 404, 'Stripe event not found.');
-const isUuid = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** Stripe Events: every stored webhook event, its payload, and Replay Webhook. */
 @ApiTags('admin')

@@ -24,6 +24,7 @@ import { STRIPE } from '../stripe/stripe.client.js';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { containsPattern, idsFilter, parseListQuery, sendList } from './list-query.js';
+import { isUuid } from '../common/ids.js';
 
 export class CancelSubscriptionDto {
   /** Cancel at the end of the paid period instead of now. */
@@ -31,8 +32,6 @@ export class CancelSubscriptionDto {
 }
 
 const notFound = () => new AppException('not_found', 404, 'Subscription not found.');
-const isUuid = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /**
  * The subscriptions list, and Cancel / Reactivate through Stripe. Each Stripe call carries an

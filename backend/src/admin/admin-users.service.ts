@@ -28,6 +28,7 @@ import type {
   UpdateUserDto,
 } from './dto/admin-user.dto.js';
 import { containsPattern, idsFilter, type ListQuery } from './list-query.js';
+import { isUuid } from '../common/ids.js';
 
 export const USER_SORTABLE = [
   'created_at',
@@ -583,7 +584,7 @@ export class AdminUsersService implements OnModuleInit {
   }
 
   private async find(manager: EntityManager, id: string, lock = false): Promise<UserEntity> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const user = await manager.getRepository(UserEntity).findOne({
       where: { id },
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),

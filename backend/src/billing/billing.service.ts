@@ -14,13 +14,11 @@ import { UserEntity } from '../users/user.entity.js';
 import type { MemberView } from '../users/users.service.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import type { MemberPlan } from './dto/plan.dto.js';
+import { idOf } from '../stripe/stripe-ids.js';
 
 /** Subscriptions a member can be said to have (a new checkout would be a second one). */
 const PAYING = ['active', 'trialing', 'past_due', 'unpaid'];
 const CHECKOUT_MINUTES = 30;
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The member's own billing: plans by Checkout, plan changes, and the customer portal. */
 @Injectable()

@@ -5,9 +5,7 @@ import { STRIPE } from '../stripe/stripe.client.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
+import { idOf } from '../stripe/stripe-ids.js';
 
 /** Our payment status for an invoice as Stripe holds it now. */
 export function paymentStatus(

@@ -13,6 +13,7 @@ import { PaymentsService } from '../payments/payments.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
+import { idOf } from '../stripe/stripe-ids.js';
 
 export const RECONCILIATION_QUEUE = 'reconciliation';
 /** How far back paid checkouts are compared (Stripe keeps events for 30 days; a week is ample hourly). */
@@ -24,9 +25,6 @@ export interface Repair {
   stripe_id: string;
   description: string;
 }
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * Compares Stripe with the database and repairs what a lost webhook left behind: paid checkouts

@@ -21,6 +21,7 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { AdminGuard, CurrentUser } from '../auth/guards.js';
 import { AppException } from '../common/app.exception.js';
 import { RoleEntity } from './role.entity.js';
+import { isUuid } from '../common/ids.js';
 
 const roleExists = () =>
   new AppException('role_exists', 409, 'A role with this name already exists.');
@@ -157,7 +158,7 @@ export class RolesController {
   }
 
   private async find(manager: EntityManager, id: string): Promise<RoleEntity> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const role = await manager.getRepository(RoleEntity).findOneBy({ id });
     if (!role) throw notFound();
     return role;

@@ -5,9 +5,7 @@ import { AppConfig } from '../config/app-config.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
+import { idOf } from '../stripe/stripe-ids.js';
 
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
 
