@@ -34,6 +34,9 @@ const SubscriptionList = lazy(() =>
     default: module.SubscriptionList,
   })),
 );
+const NewsletterList = lazy(() =>
+  import('./newsletter/NewsletterList').then((module) => ({ default: module.NewsletterList })),
+);
 const StripeEventList = lazy(() =>
   import('./stripe-events/StripeEventList').then((module) => ({ default: module.StripeEventList })),
 );
@@ -64,6 +67,7 @@ export function App() {
         <Resource name="roles" list={RoleList} />
         <Resource name="emails" list={EmailList} show={EmailShow} />
         <Resource name="subscriptions" list={SubscriptionList} />
+        <Resource name="newsletter" list={NewsletterList} />
         <Resource name="stripe-events" list={StripeEventList} />
         <Resource name="admin-actions" list={AuditLog} options={{ label: 'Audit Log' }} />
         <CustomRoutes>

@@ -1,4 +1,4 @@
-import { IsNull } from 'typeorm';
+import { In, IsNull } from 'typeorm';
 import { AdminActionEntity } from '../src/audit/admin-action.entity.js';
 import { AuthAccountEntity } from '../src/auth/auth-account.entity.js';
 import { EmailEntity } from '../src/mail/email.entity.js';
@@ -674,4 +674,74 @@ describe('the admin API', () => {
     // The whole file is about 6 MB of text; buffering it (as rows and strings) would cost far more.
     expect(peak - baseline).toBeLessThan(64 * 1024 * 1024);
   }, 120_000);
+
+  it('manages newsletter subscribers: add, filter, unsubscribe and resubscribe (audited), import and export', async () => {
+    const email = uniqueEmail('subscriber');
+    expect((await call('GET', '/api/admin/newsletter')).statusCode).toBe(401);
+    expect((await call('POST', '/api/admin/newsletter', member, { email })).statusCode).toBe(403);
+    const added = await call('POST', '/api/admin/newsletter', admin, {
+      email: email.toUpperCase(),
+      first_name: 'News',
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ email, source: 'manual', status: 'active' });
+    expect((await call('POST', '/api/admin/newsletter', admin, { email })).json()).toMatchObject({
+      statusCode: 409,
+      code: 'already_subscribed',
+    });
+
+    const id = added.json().id as string;
+    const unsubscribed = await call('POST', `/api/admin/newsletter/${id}/unsubscribe`, admin);
+    expect(unsubscribed.json()).toMatchObject({ status: 'unsubscribed' });
+    expect(
+      (
+        await list('newsletter', { filter: { q: email, status: 'unsubscribed', source: 'manual' } })
+      ).json(),
+    ).toHaveLength(1);
+    expect(
+      (await list('newsletter', { filter: { q: email, status: 'active' } })).json(),
+    ).toHaveLength(0);
+    expect(
+      (await call('POST', `/api/admin/newsletter/${id}/resubscribe`, admin)).json(),
+    ).toMatchObject({ status: 'active' });
+    const trail = await actions().find({
+      where: { action_type: In(['unsubscribe', 'resubscribe']) },
+      order: { created_at: 'ASC' },
+    });
+    expect(
+      trail.map((row) => [row.action_type, row.details.old_values, row.details.new_values]),
+    ).toEqual([
+      ['unsubscribe', { status: 'active' }, { status: 'unsubscribed' }],
+      ['resubscribe', { status: 'unsubscribed' }, { status: 'active' }],
+    ]);
+    expect((await list('newsletter', { filter: { status: 'everyone' } })).statusCode).toBe(400);
+
+    const tag = `imp${Date.now().toString(36)}`;
+    const imported = await call('POST', '/api/admin/newsletter/import', admin, {
+      csv: `Email,First Name,Last Name\n${tag}.a@example.com,Ann,One\n${tag}.b@example.com,Bob,Two\nnot-an-email,X,Y\n${email},Dup,Licate\n`,
+    });
+    expect(imported.json()).toEqual({ imported: 2, skipped: 1, invalid: 1 });
+    expect(
+      (await list('newsletter', { filter: { q: tag, source: 'import' } })).json(),
+    ).toHaveLength(2);
+    expect(
+      (await call('POST', '/api/admin/newsletter/import', admin, { csv: 'name\nx' })).json(),
+    ).toMatchObject({ code: 'invalid_csv' });
+
+    const csv = await fetch(
+      `${t.url}/api/admin/newsletter/export.csv?filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`,
+      {
+        headers: bearer(admin),
+      },
+    );
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="newsletter.csv"');
+    const lines = (await csv.text()).trim().split('\n');
+    expect(lines[0]).toBe('Email,First Name,Last Name,Status,Source,Confirmed At,Created At');
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',')[0])
+        .sort(),
+    ).toEqual([`${tag}.a@example.com`, `${tag}.b@example.com`]);
+  });
 });

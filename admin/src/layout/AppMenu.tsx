@@ -5,11 +5,11 @@ import MailIcon from '@mui/icons-material/Mail';
 import HistoryIcon from '@mui/icons-material/History';
 import BoltIcon from '@mui/icons-material/Bolt';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
+import NewspaperIcon from '@mui/icons-material/Newspaper';
 import { Menu } from 'react-admin';
 
 /**
- * The sidebar of the spec, plus E-mails and Audit Log. Newsletter and Promotions appear when
- * their screens land.
+ * The sidebar of the spec, plus E-mails and Audit Log. Promotions appears when its screen lands.
  */
 export function AppMenu() {
   return (
@@ -18,6 +18,7 @@ export function AppMenu() {
       <Menu.Item to="/users" primaryText="Users" leftIcon={<PeopleIcon />} />
       <Menu.Item to="/health" primaryText="Health" leftIcon={<MonitorHeartIcon />} />
       <Menu.Item to="/subscriptions" primaryText="Subscriptions" leftIcon={<CreditCardIcon />} />
+      <Menu.Item to="/newsletter" primaryText="Newsletter" leftIcon={<NewspaperIcon />} />
       <Menu.Item to="/stripe-events" primaryText="Stripe Events" leftIcon={<BoltIcon />} />
       <Menu.Item to="/roles" primaryText="Roles" leftIcon={<BadgeIcon />} />
       <Menu.Item to="/emails" primaryText="E-mails" leftIcon={<MailIcon />} />

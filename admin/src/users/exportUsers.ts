@@ -1,19 +1,25 @@
 import { sessionClient } from '../providers/session';
 
-/** Downloads users.csv for the list's current search and filter (the server streams it). */
-export async function exportUsers(filter: Record<string, unknown>): Promise<void> {
+/** Downloads a streamed CSV export of a resource for the list's current search and filter. */
+export async function exportCsv(
+  resource: 'users' | 'newsletter',
+  filter: Record<string, unknown>,
+): Promise<void> {
   const session = await sessionClient.refreshIfDue();
   const response = await fetch(
-    `/api/admin/users/export.csv?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    `/api/admin/${resource}/export.csv?filter=${encodeURIComponent(JSON.stringify(filter))}`,
     { headers: session ? { authorization: `Bearer ${session.access_token}` } : {} },
   );
   if (!response.ok) throw new Error(`Export failed (${response.status})`);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = 'users.csv';
+  link.download = `${resource}.csv`;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** users.csv for the users list's current search and filter. */
+export const exportUsers = (filter: Record<string, unknown>) => exportCsv('users', filter);

@@ -11,6 +11,7 @@ import { AdminActionsController } from './admin-actions.controller.js';
 import { AdminBillingController } from './admin-billing.controller.js';
 import { AdminBillingService } from './admin-billing.service.js';
 import { AdminEmailsController } from './admin-emails.controller.js';
+import { AdminNewsletterController } from './admin-newsletter.controller.js';
 import { AdminStatsController } from './admin-stats.controller.js';
 import { AdminSubscriptionsController } from './admin-subscriptions.controller.js';
 import { AdminStripeEventsController } from './admin-stripe-events.controller.js';
@@ -33,6 +34,7 @@ import { AdminUsersService } from './admin-users.service.js';
     AdminUsersController,
     AdminEmailsController,
     AdminActionsController,
+    AdminNewsletterController,
     AdminBillingController,
     AdminStripeEventsController,
     AdminSubscriptionsController,
