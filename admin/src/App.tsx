@@ -37,6 +37,9 @@ const SubscriptionList = lazy(() =>
 const NewsletterList = lazy(() =>
   import('./newsletter/NewsletterList').then((module) => ({ default: module.NewsletterList })),
 );
+const PromotionList = lazy(() =>
+  import('./promotions/PromotionList').then((module) => ({ default: module.PromotionList })),
+);
 const StripeEventList = lazy(() =>
   import('./stripe-events/StripeEventList').then((module) => ({ default: module.StripeEventList })),
 );
@@ -68,6 +71,7 @@ export function App() {
         <Resource name="emails" list={EmailList} show={EmailShow} />
         <Resource name="subscriptions" list={SubscriptionList} />
         <Resource name="newsletter" list={NewsletterList} />
+        <Resource name="promotions" list={PromotionList} />
         <Resource name="stripe-events" list={StripeEventList} />
         <Resource name="admin-actions" list={AuditLog} options={{ label: 'Audit Log' }} />
         <CustomRoutes>

@@ -12,6 +12,7 @@ import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { PromotionsModule } from './promotions/promotions.module.js';
 import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
 import { SiteConfigModule } from './site-config/site-config.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         PaymentsModule,
         ReconciliationModule,
         AdminModule,
+        PromotionsModule,
         HealthModule,
         LogsModule,
       ],

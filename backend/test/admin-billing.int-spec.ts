@@ -76,6 +76,9 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
       ['POST', `/api/admin/users/${id}/stripe-sync`],
       ['POST', `/api/admin/users/${id}/refunds`],
       ['POST', `/api/admin/users/${id}/subscription`],
+      ['GET', '/api/admin/promotions'],
+      ['POST', '/api/admin/promotions'],
+      ['PUT', `/api/admin/promotions/${id}`],
       ['GET', '/api/admin/recovery'],
       ['POST', '/api/admin/recovery/recover'],
       ['POST', '/api/admin/recovery/password-link'],
@@ -731,5 +734,119 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
     });
     expect(trial.json().warning).toBeUndefined();
     expect((await env.stripe.subscriptions.retrieve(subscription.id)).discounts).toEqual([]);
+  }, 30_000);
+
+  it('keeps promotions in step with Stripe coupons and codes, and counts a checkout that uses one', async () => {
+    const code = `SPRING${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    const created = await call('POST', '/api/admin/promotions', admin, {
+      name: 'Spring sale',
+      code: code.toLowerCase(),
+      type: 'percentage',
+      value: 25,
+      max_uses: 10,
+    });
+    expect(created.statusCode).toBe(201);
+    const promotion = created.json();
+    expect(promotion).toMatchObject({ code, active: true, current_uses: 0 });
+    const coupon = await env.stripe.coupons.retrieve(promotion.stripe_coupon_id);
+    expect(coupon).toMatchObject({ percent_off: 25, name: 'Spring sale' });
+    const stripeCode = await env.stripe.promotionCodes.retrieve(promotion.stripe_promotion_code_id);
+    expect(stripeCode).toMatchObject({
+      code,
+      active: true,
+      max_redemptions: 10,
+      promotion: { coupon: coupon.id },
+    });
+    expect(
+      (
+        await call('POST', '/api/admin/promotions', admin, {
+          name: 'Again',
+          code,
+          type: 'percentage',
+          value: 10,
+        })
+      ).json(),
+    ).toMatchObject({ code: 'code_taken' });
+    expect(
+      (
+        await call('POST', '/api/admin/promotions', admin, {
+          name: 'Too much',
+          code: 'MUCH',
+          type: 'percentage',
+          value: 150,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const fixed = await call('POST', '/api/admin/promotions', admin, {
+      name: 'Ten off',
+      code: `TEN${code}`,
+      type: 'fixed_amount',
+      value: 1000,
+    });
+    expect((await env.stripe.coupons.retrieve(fixed.json().stripe_coupon_id)).amount_off).toBe(
+      1000,
+    );
+
+    const off = await call('PUT', `/api/admin/promotions/${promotion.id}`, admin, {
+      active: false,
+    });
+    expect(off.json()).toMatchObject({ active: false });
+    expect(
+      (await env.stripe.promotionCodes.retrieve(promotion.stripe_promotion_code_id)).active,
+    ).toBe(false);
+    expect(
+      (await call('PUT', `/api/admin/promotions/${promotion.id}`, admin, { active: true })).json(),
+    ).toMatchObject({ active: true });
+    expect(
+      (await env.stripe.promotionCodes.retrieve(promotion.stripe_promotion_code_id)).active,
+    ).toBe(true);
+    const toggles = await env.t.dataSource
+      .getRepository(AdminActionEntity)
+      .countBy({ action_type: 'toggle_promotion' });
+    expect(toggles).toBe(2);
+
+    // A founding buyer enters the code on the checkout page: 25% off the first invoice, one use.
+    const email = uniqueEmail('promo');
+    const checkout = await call('POST', '/api/founding/checkout', undefined, {
+      firstName: 'Pro',
+      lastName: 'Mo',
+      email,
+      phone: '5551234567',
+    });
+    const url = checkout.json().url as string;
+    const refused = await fetch(`${url}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'promotion_code=NOPE',
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('This code is invalid.');
+    const paid = await fetch(`${url}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `promotion_code=${code.toLowerCase()}`,
+    });
+    expect(paid.status).toBe(303);
+    const user = await paidUser(email);
+    const [invoice] = (await env.stripe.invoices.list({ customer: user.stripe_customer_id! })).data;
+    expect(invoice.amount_paid).toBe(3750);
+    await waitFor(async () =>
+      (await call('GET', `/api/admin/promotions/${promotion.id}`, admin)).json().current_uses === 1
+        ? true
+        : undefined,
+    );
+
+    // Changing the value replaces the Stripe code; the old one stops working.
+    const edited = await call('PUT', `/api/admin/promotions/${promotion.id}`, admin, { value: 30 });
+    expect(edited.json()).toMatchObject({ value: 30, current_uses: 0 });
+    expect(edited.json().stripe_promotion_code_id).not.toBe(promotion.stripe_promotion_code_id);
+    expect(
+      (await env.stripe.promotionCodes.retrieve(promotion.stripe_promotion_code_id)).active,
+    ).toBe(false);
+    expect((await env.stripe.coupons.retrieve(edited.json().stripe_coupon_id)).percent_off).toBe(
+      30,
+    );
   }, 30_000);
 });

@@ -418,6 +418,36 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     ).toHaveLength(2);
   });
 
+  it('creates coupons and promotion codes with Stripe’s shapes', async () => {
+    const coupon: Stripe.Coupon = await stripe.coupons.create({
+      percent_off: 20,
+      duration: 'once',
+      name: 'Twenty',
+    });
+    expectStripeShape('coupon', coupon as unknown as Record<string, unknown>);
+    const code: Stripe.PromotionCode = await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: 'shape20',
+    });
+    expect(code).toMatchObject({
+      object: 'promotion_code',
+      code: 'SHAPE20',
+      active: true,
+      times_redeemed: 0,
+    });
+    expect(code.id).toMatch(/^promo_\w+$/);
+    expectStripeShape('promotion_code', code as unknown as Record<string, unknown>);
+    await expect(
+      stripe.promotionCodes.create({
+        promotion: { type: 'coupon', coupon: coupon.id },
+        code: 'SHAPE20',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'resource_already_exists' });
+    await expect(stripe.coupons.create({ duration: 'once' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+
   it('refuses an unknown price', async () => {
     await expect(
       stripe.checkout.sessions.create({

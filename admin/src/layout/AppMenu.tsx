@@ -6,11 +6,10 @@ import HistoryIcon from '@mui/icons-material/History';
 import BoltIcon from '@mui/icons-material/Bolt';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { Menu } from 'react-admin';
 
-/**
- * The sidebar of the spec, plus E-mails and Audit Log. Promotions appears when its screen lands.
- */
+/** The sidebar of the spec, plus E-mails and Audit Log. */
 export function AppMenu() {
   return (
     <Menu>
@@ -19,6 +18,7 @@ export function AppMenu() {
       <Menu.Item to="/health" primaryText="Health" leftIcon={<MonitorHeartIcon />} />
       <Menu.Item to="/subscriptions" primaryText="Subscriptions" leftIcon={<CreditCardIcon />} />
       <Menu.Item to="/newsletter" primaryText="Newsletter" leftIcon={<NewspaperIcon />} />
+      <Menu.Item to="/promotions" primaryText="Promotions" leftIcon={<LocalOfferIcon />} />
       <Menu.Item to="/stripe-events" primaryText="Stripe Events" leftIcon={<BoltIcon />} />
       <Menu.Item to="/roles" primaryText="Roles" leftIcon={<BadgeIcon />} />
       <Menu.Item to="/emails" primaryText="E-mails" leftIcon={<MailIcon />} />

@@ -1,5 +1,6 @@
 import { AdminActionEntity } from '../audit/admin-action.entity.js';
 import { BillingChangeEntity } from '../audit/billing-change.entity.js';
+import { PromotionEntity } from '../promotions/promotion.entity.js';
 import { RoleEntity } from '../roles/role.entity.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
@@ -28,6 +29,7 @@ export const ENTITIES = [
   NewsletterSubscriptionEntity,
   PaymentMethodEntity,
   PlanEntity,
+  PromotionEntity,
   RateLimitCounterEntity,
   RefreshTokenEntity,
   RoleEntity,

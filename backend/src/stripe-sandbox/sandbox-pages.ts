@@ -30,11 +30,20 @@ export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const every = (price: PagePrice) =>
   price.interval_count === 1 ? 'month' : `${price.interval_count} months`;
 
-export function checkoutPage(session: { id: string; status?: unknown }, price: PagePrice): string {
+export function checkoutPage(
+  session: { id: string; status?: unknown; allow_promotion_codes?: unknown },
+  price: PagePrice,
+  error?: string,
+): string {
   const amount = money(price.unit_amount);
+  const code = session.allow_promotion_codes
+    ? `<label for="promotion_code" style="display:block;margin-top:8px">Promotion code</label>
+<input id="promotion_code" name="promotion_code" autocomplete="off" style="width:100%;box-sizing:border-box;padding:10px;border:1px solid #c1c9d2;border-radius:6px;font-size:16px">
+${error ? `<p role="alert" style="color:#df1b41">${escape(error)}</p>` : ''}`
+    : '';
   const actions =
     session.status === 'open'
-      ? `<form method="post" action="/checkout/${escape(session.id)}/pay"><button class="pay" type="submit">Pay ${amount}</button></form>
+      ? `<form method="post" action="/checkout/${escape(session.id)}/pay">${code}<button class="pay" type="submit">Pay ${amount}</button></form>
 <form method="post" action="/checkout/${escape(session.id)}/cancel"><button class="cancel" type="submit">Cancel</button></form>`
       : `<p>This checkout session is ${escape(session.status)}.</p>`;
   return page(

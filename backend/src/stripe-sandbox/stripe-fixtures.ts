@@ -1262,4 +1262,27 @@ export const STRIPE_FIXTURES: Record<string, Record<string, unknown>> = {
     },
     customer_account: null,
   },
+  promotion_code: {
+    active: false,
+    code: 'FALL20',
+    created: 1234567890,
+    customer: null,
+    expires_at: 1234567890,
+    id: 'promo_1Pgc79B7WZ01zgkWNy4mn5NX',
+    livemode: false,
+    max_redemptions: null,
+    metadata: {},
+    object: 'promotion_code',
+    restrictions: {
+      first_time_transaction: false,
+      minimum_amount: null,
+      minimum_amount_currency: null,
+    },
+    times_redeemed: 0,
+    promotion: {
+      coupon: null,
+      type: 'coupon',
+    },
+    customer_account: null,
+  },
 };

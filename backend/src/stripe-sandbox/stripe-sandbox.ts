@@ -89,6 +89,7 @@ const ID_PREFIX: Record<string, string> = {
   payment_method: 'pm',
   refund: 're',
   discount: 'di',
+  promotion_code: 'promo',
 };
 
 function newId(object: string): string {
@@ -485,7 +486,20 @@ export class StripeSandbox {
           .status(410)
           .type('text/html')
           .send('<h1>This checkout session is no longer open</h1>');
-      this.pay(session);
+      const entered = String(((request.body ?? {}) as Body).promotion_code ?? '').trim();
+      const promo = entered ? this.redeemable(entered) : undefined;
+      if (entered && (!promo || !session.allow_promotion_codes))
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(
+            checkoutPage(
+              session,
+              SANDBOX_PRICES[String(session.sandbox_price)],
+              'This code is invalid.',
+            ),
+          );
+      this.pay(session, promo);
       return reply.redirect(
         String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id),
         303,
@@ -732,23 +746,24 @@ export class StripeSandbox {
           code: 'resource_already_exists',
         });
       const percent = body.percent_off === undefined ? null : Number(body.percent_off);
-      if (percent === null || !(percent > 0 && percent <= 100))
-        return stripeError(
-          reply,
-          400,
-          'percent_off must be between 0 and 100 (the sandbox supports percentage coupons).',
-        );
+      const amountOff = body.amount_off === undefined ? null : Number(body.amount_off);
+      if ((percent === null) === (amountOff === null))
+        return stripeError(reply, 400, 'Exactly one of percent_off or amount_off is required.');
+      if (percent !== null && !(percent > 0 && percent <= 100))
+        return stripeError(reply, 400, 'percent_off must be between 0 and 100.');
+      if (amountOff !== null && !(Number.isInteger(amountOff) && amountOff > 0))
+        return stripeError(reply, 400, 'amount_off must be a positive integer.');
       const duration = String(body.duration ?? 'once');
       return this.save(
         this.fromFixture('coupon', {
           id,
-          amount_off: null,
-          currency: null,
+          amount_off: amountOff,
+          currency: amountOff === null ? null : String(body.currency ?? 'usd'),
           percent_off: percent,
           duration,
           duration_in_months:
             duration === 'repeating' ? Number(body.duration_in_months ?? 1) : null,
-          name: body.name ?? `${percent}% off`,
+          name: body.name ?? (percent !== null ? `${percent}% off` : `${money(amountOff!)} off`),
           metadata: body.metadata ?? {},
           redeem_by: null,
           times_redeemed: 0,
@@ -759,6 +774,84 @@ export class StripeSandbox {
     api.get('/v1/coupons/:id', async (request, reply) =>
       this.found(reply, param(request), 'coupon'),
     );
+    api.post('/v1/coupons/:id', async (request, reply) => {
+      const coupon = this.get(param(request));
+      if (!coupon || coupon.object !== 'coupon') return this.found(reply, param(request), 'coupon');
+      const body = (request.body ?? {}) as Body;
+      return this.save({
+        ...coupon,
+        ...(typeof body.name === 'string' ? { name: body.name } : {}),
+        ...(body.metadata && typeof body.metadata === 'object'
+          ? { metadata: { ...(coupon.metadata as Body), ...(body.metadata as Body) } }
+          : {}),
+      });
+    });
+
+    api.post('/v1/promotion_codes', async (request, reply) => {
+      const body = (request.body ?? {}) as Body;
+      const couponId = (body.promotion as Body | undefined)?.coupon;
+      const coupon = typeof couponId === 'string' ? this.get(couponId) : undefined;
+      if (!coupon || coupon.object !== 'coupon')
+        return stripeError(reply, 400, `No such coupon: '${String(couponId)}'`);
+      const code = String(body.code ?? newId('promotion_code').slice(6, 14)).toUpperCase();
+      if (
+        this.all(
+          'promotion_code',
+          (promo) => promo.active === true && String(promo.code).toUpperCase() === code,
+        ).length
+      )
+        return stripeError(
+          reply,
+          400,
+          'An active promotion code with `code: ' + code + '` already exists.',
+          'invalid_request_error',
+          { code: 'resource_already_exists' },
+        );
+      return this.save(
+        this.fromFixture('promotion_code', {
+          id: newId('promotion_code'),
+          code,
+          active: body.active === undefined ? true : body.active === 'true',
+          customer: null,
+          expires_at: body.expires_at ? Number(body.expires_at) : null,
+          max_redemptions: body.max_redemptions ? Number(body.max_redemptions) : null,
+          metadata: body.metadata ?? {},
+          times_redeemed: 0,
+          promotion: { type: 'coupon', coupon: coupon.id },
+        }),
+      );
+    });
+    api.get('/v1/promotion_codes', async (request) => {
+      const query = request.query as Body;
+      return list(
+        this.all(
+          'promotion_code',
+          (promo) =>
+            (!query.code ||
+              String(promo.code).toUpperCase() === String(query.code).toUpperCase()) &&
+            (query.active === undefined || String(promo.active) === String(query.active)),
+        ),
+        '/v1/promotion_codes',
+      );
+    });
+    api.get('/v1/promotion_codes/:id', async (request, reply) =>
+      this.found(reply, param(request), 'promotion_code'),
+    );
+    api.post('/v1/promotion_codes/:id', async (request, reply) => {
+      const promo = this.get(param(request));
+      if (!promo || promo.object !== 'promotion_code')
+        return this.found(reply, param(request), 'promotion_code');
+      const body = (request.body ?? {}) as Body;
+      const updated = this.save({
+        ...promo,
+        ...(body.active !== undefined ? { active: body.active === 'true' } : {}),
+        ...(body.metadata && typeof body.metadata === 'object'
+          ? { metadata: { ...(promo.metadata as Body), ...(body.metadata as Body) } }
+          : {}),
+      });
+      this.emit('promotion_code.updated', updated, promo);
+      return updated;
+    });
     api.delete('/v1/subscriptions/:id/discount', async (request, reply) => {
       const subscription = this.get(param(request));
       if (!subscription || subscription.object !== 'subscription')
@@ -1050,8 +1143,21 @@ export class StripeSandbox {
     return expired;
   }
 
+  /** An active, unexpired promotion code with redemptions left, by its code. */
+  private redeemable(code: string): StripeObject | undefined {
+    return this.all(
+      'promotion_code',
+      (promo) =>
+        promo.active === true &&
+        String(promo.code).toUpperCase() === code.toUpperCase() &&
+        (promo.expires_at === null || Number(promo.expires_at) > realNow()) &&
+        (promo.max_redemptions === null ||
+          Number(promo.times_redeemed) < Number(promo.max_redemptions)),
+    )[0];
+  }
+
   /** What paying on the checkout page does: a card, a subscription and its first invoice, a complete session. */
-  pay(session: StripeObject): StripeObject {
+  pay(session: StripeObject, promo?: StripeObject): StripeObject {
     const existing = session.customer ? this.get(String(session.customer)) : undefined;
     const customer =
       existing ??
@@ -1074,7 +1180,12 @@ export class StripeSandbox {
       customer.id,
       String(session.sandbox_price),
       (session.sandbox_subscription_metadata as Body | undefined) ?? {},
+      promo,
     );
+    if (promo) {
+      const redeemed = this.save({ ...promo, times_redeemed: Number(promo.times_redeemed) + 1 });
+      this.emit('promotion_code.updated', redeemed, promo);
+    }
     const completed = this.save({
       ...session,
       customer: customer.id,
@@ -1089,7 +1200,12 @@ export class StripeSandbox {
   }
 
   /** A new subscription, billed at once. */
-  private subscribe(customerId: string, priceId: string, metadata: Body): StripeObject {
+  private subscribe(
+    customerId: string,
+    priceId: string,
+    metadata: Body,
+    promo?: StripeObject,
+  ): StripeObject {
     const price = SANDBOX_PRICES[priceId];
     const start = this.now();
     const subscriptionId = newId('subscription');
@@ -1130,6 +1246,15 @@ export class StripeSandbox {
       }),
     );
     this.emit('customer.subscription.created', subscription);
+    if (promo) {
+      const coupon = this.get(String((promo.promotion as Body).coupon))!;
+      const discount = this.discount(coupon, subscription);
+      this.save({ ...discount, promotion_code: promo.id });
+      return this.bill(
+        this.save({ ...subscription, discounts: [discount.id] }),
+        'subscription_create',
+      );
+    }
     return this.bill(subscription, 'subscription_create');
   }
 
@@ -1145,8 +1270,8 @@ export class StripeSandbox {
     const item = this.item(subscription);
     const price = item.price as StripeObject;
     const full = prorated ?? Number(price.unit_amount);
-    const off = prorated === undefined ? this.percentOff(subscription, this.now()) : 0;
-    const amount = Math.round(full * (1 - off / 100));
+    const amount =
+      full - (prorated === undefined ? this.discountOff(subscription, full, this.now()) : 0);
     const periodStart = Number(item.current_period_start);
     const periodEnd = Number(item.current_period_end);
     const invoiceId = newId('invoice');
@@ -1335,13 +1460,14 @@ export class StripeSandbox {
     return discount;
   }
 
-  /** The percentage off the subscription's active discount, if any, at `time`. */
-  private percentOff(subscription: StripeObject, time: number): number {
+  /** What the subscription's active discount, if any, takes off `amount` at `time`. */
+  private discountOff(subscription: StripeObject, amount: number, time: number): number {
     const [discountId] = (subscription.discounts as string[] | undefined) ?? [];
     const discount = discountId ? this.get(discountId) : undefined;
     if (!discount || (discount.end !== null && Number(discount.end) <= time)) return 0;
     const coupon = this.get(String((discount.source as Body).coupon));
-    return Number(coupon?.percent_off ?? 0);
+    if (coupon?.amount_off) return Math.min(amount, Number(coupon.amount_off));
+    return Math.round((amount * Number(coupon?.percent_off ?? 0)) / 100);
   }
 
   private cancelNow(subscription: StripeObject): StripeObject {

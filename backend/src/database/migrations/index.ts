@@ -10,6 +10,7 @@ import { AddTransactionsAndAdminActions1795349754446 } from './1795349754446-Add
 import { AddRolesBillingChangesAndComplimentaryAccess1795350365956 } from './1795350365956-AddRolesBillingChangesAndComplimentaryAccess.js';
 import { BackfillPasswordSet1795351000000 } from './1795351000000-BackfillPasswordSet.js';
 import { AddPaymentMethods1795353089207 } from './1795353089207-AddPaymentMethods.js';
+import { AddPromotions1795355865911 } from './1795355865911-AddPromotions.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddRolesBillingChangesAndComplimentaryAccess1795350365956,
   BackfillPasswordSet1795351000000,
   AddPaymentMethods1795353089207,
+  AddPromotions1795355865911,
 ];

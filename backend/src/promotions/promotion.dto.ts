@@ -1,0 +1,61 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { PROMOTION_TYPES, type PromotionType } from './promotion.entity.js';
+
+export class CreatePromotionDto {
+  @ApiProperty()
+  @MaxLength(100)
+  @IsString({ message: 'Name is required' })
+  @IsNotEmpty({ message: 'Name is required' })
+  name: string;
+
+  @ApiProperty({ example: 'SPRING25' })
+  @Matches(/^[A-Za-z0-9_-]{3,32}$/, {
+    message: 'The code is 3 to 32 letters, digits, dashes or underscores.',
+  })
+  code: string;
+
+  @ApiProperty({ enum: PROMOTION_TYPES })
+  @IsIn(PROMOTION_TYPES, { message: 'Please choose percentage or fixed amount.' })
+  type: PromotionType;
+
+  /** Percent (1–100) or cents. */
+  @ApiProperty() @IsInt() @Min(1) @Max(1_000_000) value: number;
+
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsInt() @Min(1) max_uses?: number | null;
+
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsDateString() expires_at?: string | null;
+
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
+}
+
+/** Edits: the name and Active change in place; a new code, value, limit or expiry makes a new Stripe code. */
+export class UpdatePromotionDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) name?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{3,32}$/, {
+    message: 'The code is 3 to 32 letters, digits, dashes or underscores.',
+  })
+  code?: string;
+  @ApiPropertyOptional({ enum: PROMOTION_TYPES })
+  @IsOptional()
+  @IsIn(PROMOTION_TYPES)
+  type?: PromotionType;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) @Max(1_000_000) value?: number;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsInt() @Min(1) max_uses?: number | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsDateString() expires_at?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
+}
