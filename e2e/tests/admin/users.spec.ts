@@ -146,11 +146,15 @@ test('create a user, edit and cancel, edit and save, apply and remove a promo, r
   await expect(activity.getByText(`Welcome email sent to ${email}`)).toBeVisible();
   await page.goto('/admin/emails');
   await page.getByPlaceholder('Search recipients...').fill(email);
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
   const sent = rowsWithText(page, email);
   await expect(sent).toHaveCount(1);
   await expect(sent.getByText('welcome')).toBeVisible();
-  await sent.getByText(email).click();
-  await expect(page.getByTitle('Rendered e-mail')).toBeVisible();
+  // The row opens the e-mail (retried: the list may re-render under the first click).
+  await expect(async () => {
+    await sent.getByText(email).click();
+    await expect(page.getByTitle('Rendered e-mail')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 });
 
 test('export downloads users.csv of the current search', async ({ page, request }, info) => {
