@@ -74,6 +74,44 @@ describe('health', () => {
     });
   });
 
+  it('checks Stripe, the job queue and the webhook backlog', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json().checks).toMatchObject({
+      stripe: { status: 'healthy', api: expect.stringMatching(/^http:\/\/localhost:\d+$/) },
+      jobs: { status: 'healthy', waiting: expect.any(Number) },
+      webhooks: { status: 'healthy', unprocessed: 0 },
+    });
+    const stripe = await t.app.inject({ method: 'GET', url: '/api/health/stripe' });
+    expect(Object.keys(stripe.json().checks)).toEqual(['stripe']);
+
+    // An event waiting 20 minutes: the webhook backlog is behind, the product degraded (not down).
+    await t.dataSource.query(
+      `INSERT INTO stripe_events (stripe_event_id, event_type, event_data, created_at)
+       VALUES ('evt_old_backlog', 'customer.created', '{}', now() - interval '20 minutes')`,
+    );
+    const behind = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(behind.statusCode).toBe(200);
+    expect(behind.json()).toMatchObject({
+      status: 'degraded',
+      checks: { webhooks: { status: 'degraded', unprocessed: 1 } },
+    });
+    await t.dataSource.query(`DELETE FROM stripe_events WHERE stripe_event_id = 'evt_old_backlog'`);
+  });
+
+  it('says Stripe is unreachable as degraded, without taking the product down', async () => {
+    const offline = await startTestApp({ env: { STRIPE_API_URL: 'http://127.0.0.1:9' } });
+    try {
+      const response = await offline.app.inject({ method: 'GET', url: '/api/health/stripe' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        status: 'degraded',
+        checks: { stripe: { status: 'degraded' } },
+      });
+    } finally {
+      await offline.close();
+    }
+  });
+
   it('answers the database probe with a single ping', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health/database' });
     expect(response.statusCode).toBe(200);

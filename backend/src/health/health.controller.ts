@@ -29,6 +29,14 @@ export class HealthController {
     return send(reply, await this.health.email());
   }
 
+  @Get('stripe')
+  @ApiOkResponse({
+    description: 'Whether the configured Stripe (or the local sandbox) answers; degraded when not',
+  })
+  async stripe(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
+    return send(reply, await this.health.stripe());
+  }
+
   @Get('database')
   @ApiOkResponse({ description: 'The database answered a ping' })
   @ApiServiceUnavailableResponse({ description: 'The database did not answer' })

@@ -8,6 +8,7 @@ import {
 import { overallHealth, type HealthStatus, type OverallHealthStatus } from '@leadpulse/common';
 import { AppConfig } from '../config/app-config.js';
 import { MailHealthService } from '../mail/mail-health.service.js';
+import { OperationsHealthService } from './operations-health.service.js';
 
 export interface HealthCheckView {
   status: HealthStatus;
@@ -39,7 +40,13 @@ export class HealthService {
     private readonly typeOrm: TypeOrmHealthIndicator,
     private readonly config: AppConfig,
     private readonly mail: MailHealthService,
+    private readonly operations: OperationsHealthService,
   ) {}
+
+  /** The configured Stripe (or the local sandbox) answers. */
+  stripe(): Promise<HealthReport> {
+    return this.run([() => this.operations.stripeCheck()]);
+  }
 
   /** A single `SELECT 1`: the cheap readiness probe for load balancers. */
   database(): Promise<HealthReport> {
@@ -58,6 +65,9 @@ export class HealthService {
     return this.run([
       () => this.typeOrm.pingCheck('database').withTimeout(DATABASE_PING_TIMEOUT_MS),
       () => this.mail.check(),
+      () => this.operations.stripeCheck(),
+      () => this.operations.jobsCheck(),
+      () => this.operations.webhooksCheck(),
     ]);
   }
 

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.js';
 import { AppConfig } from '../../src/config/app-config.js';
+import { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -40,7 +41,15 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
 export async function startTestApp(
   options: { env?: NodeJS.ProcessEnv; databaseUrl?: string; listen?: boolean } = {},
 ): Promise<TestApp> {
-  const config = testConfig(options.env);
+  // Every test app talks to a Stripe sandbox of its own unless the test brings one (or a URL).
+  const sandbox = options.env?.STRIPE_API_URL
+    ? undefined
+    : new StripeSandbox({ webhookSecret: TEST_WEBHOOK_SECRET, webhookUrl: () => undefined });
+  const sandboxUrl = sandbox ? await sandbox.start() : undefined;
+  const config = testConfig({
+    ...(sandboxUrl ? { STRIPE_API_URL: sandboxUrl } : {}),
+    ...options.env,
+  });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = await createApp({
     config,
@@ -56,7 +65,16 @@ export async function startTestApp(
     options.listen && typeof address === 'object' && address
       ? `http://127.0.0.1:${address.port}`
       : undefined;
-  return { app, dataSource: app.get(DataSource), config, url, close: () => app.close() };
+  return {
+    app,
+    dataSource: app.get(DataSource),
+    config,
+    url,
+    close: async () => {
+      await app.close();
+      await sandbox?.stop();
+    },
+  };
 }
 
 /** Every table but the migrations and the seeded catalogue, emptied: each test file starts clean. */

@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
+import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config.js';
+import { STRIPE } from '../stripe/stripe.client.js';
+
+/** Work waiting longer than this means the product is behind. */
+export const BACKLOG_DEGRADED_SECONDS = 15 * 60;
+const STRIPE_TIMEOUT_MS = 3_000;
+
+/** Stripe's reachability, the job queue and the webhook backlog. */
+@Injectable()
+export class OperationsHealthService {
+  constructor(
+    private readonly indicators: HealthIndicatorService,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The configured Stripe (or the local sandbox) answers an authenticated read. */
+  async stripeCheck(): Promise<HealthIndicatorResult<'stripe'>> {
+    const indicator = this.indicators.check('stripe');
+    const started = Date.now();
+    try {
+      await Promise.race([
+        this.stripe.prices.retrieve(this.config.stripe.prices.founding_member, undefined, {
+          maxNetworkRetries: 0,
+          timeout: STRIPE_TIMEOUT_MS,
+        }),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('Stripe did not answer in time')), STRIPE_TIMEOUT_MS),
+        ),
+      ]);
+      return indicator.up({ responseTime: Date.now() - started, api: this.config.stripe.apiUrl });
+    } catch (error) {
+      return indicator.degraded({
+        responseTime: Date.now() - started,
+        api: this.config.stripe.apiUrl,
+        message: (error as Error).message,
+      });
+    }
+  }
+
+  /** Jobs waiting to run and jobs that failed in the last day; degraded when work waits too long. */
+  async jobsCheck(): Promise<HealthIndicatorResult<'jobs'>> {
+    const indicator = this.indicators.check('jobs');
+    try {
+      const [row] = (await this.dataSource.query(
+        `SELECT count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
+                count(*) FILTER (WHERE state = 'failed' AND completed_on > now() - interval '1 day')::int AS failed_last_day,
+                extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after < now()))::int AS oldest_waiting_seconds
+           FROM pgboss.job`,
+      )) as { waiting: number; failed_last_day: number; oldest_waiting_seconds: number | null }[];
+      return (row.oldest_waiting_seconds ?? 0) > BACKLOG_DEGRADED_SECONDS
+        ? indicator.degraded(row)
+        : indicator.up(row);
+    } catch (error) {
+      return indicator.degraded({ message: (error as Error).message });
+    }
+  }
+
+  /** Stripe events stored but not processed yet; degraded when the oldest waited too long. */
+  async webhooksCheck(): Promise<HealthIndicatorResult<'webhooks'>> {
+    const indicator = this.indicators.check('webhooks');
+    try {
+      const [row] = (await this.dataSource.query(
+        `SELECT count(*)::int AS unprocessed,
+                extract(epoch FROM now() - min(created_at))::int AS oldest_unprocessed_seconds
+           FROM stripe_events WHERE NOT processed`,
+      )) as { unprocessed: number; oldest_unprocessed_seconds: number | null }[];
+      return (row.oldest_unprocessed_seconds ?? 0) > BACKLOG_DEGRADED_SECONDS
+        ? indicator.degraded(row)
+        : indicator.up(row);
+    } catch (error) {
+      return indicator.degraded({ message: (error as Error).message });
+    }
+  }
+}
