@@ -10,6 +10,7 @@ import { FoundingModule } from './founding/founding.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PromotionsModule } from './promotions/promotions.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         AdminModule,
         PromotionsModule,
         HealthModule,
+        MetricsModule,
         LogsModule,
       ],
     };

@@ -7,6 +7,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module.js';
+import { MetricsService } from './metrics/metrics.service.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
@@ -60,6 +61,12 @@ export async function createApp({
   });
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+  });
+  const metrics = app.get(MetricsService);
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (!route.startsWith('/api')) return;
+    metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
 
   await app.register(fastifyHelmet, {

@@ -59,10 +59,11 @@ describe('AppConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://x' })[0]).toMatch(/^DATABASE_URL/);
   });
 
-  it('requires a database server, a JWT secret and Stripe keys in production, and names them', () => {
+  it('requires a database server, secrets and Stripe keys in production, and names them', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems.map((problem) => problem.split(' ')[0])).toEqual([
       'DATABASE_URL',
+      'METRICS_TOKEN',
       'JWT_SECRET',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
@@ -79,6 +80,7 @@ describe('AppConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgresql://app@db/app',
       JWT_SECRET: 'x'.repeat(48),
+      METRICS_TOKEN: 'm'.repeat(24),
       STRIPE_SECRET_KEY: 'sk_live_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
       STRIPE_PRICE_FOUNDING: 'price_founding123',

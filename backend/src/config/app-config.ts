@@ -18,6 +18,8 @@ export class AppConfig {
   /** Absolute path of the data folder (embedded database, generated secrets). */
   readonly dataDir: string;
   readonly jwtSecret: string | undefined;
+  /** Required to read /api/metrics when set. */
+  readonly metricsToken: string | undefined;
   readonly corsOrigins: string[];
   readonly logLevel: string;
   readonly shutdownTimeoutMs: number;
@@ -79,6 +81,7 @@ export class AppConfig {
       databasePoolSize: vars.DATABASE_POOL_SIZE,
       dataDir: isAbsolute(vars.DATA_DIR) ? vars.DATA_DIR : resolve(cwd, vars.DATA_DIR),
       jwtSecret: vars.JWT_SECRET,
+      metricsToken: vars.METRICS_TOKEN,
       corsOrigins: [
         new URL(appUrl).origin,
         ...(vars.CORS_ORIGINS ?? '')

@@ -64,6 +64,14 @@ export class EnvironmentVariables {
   @IsString()
   DATA_DIR: string = '.data';
 
+  /** Bearer token for GET /api/metrics; required in production, optional elsewhere. */
+  @ValidateIf(
+    (env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.METRICS_TOKEN !== undefined,
+  )
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters long' })
+  METRICS_TOKEN?: string;
+
   @ValidateIf(
     (env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined,
   )

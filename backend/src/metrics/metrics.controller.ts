@@ -1,0 +1,33 @@
+import { Controller, Get, Headers, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { AppException } from '../common/app.exception.js';
+import { AppConfig } from '../config/app-config.js';
+import { MetricsService } from './metrics.service.js';
+
+const same = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+@ApiTags('metrics')
+@Controller('metrics')
+export class MetricsController {
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Prometheus text format; needs `Authorization: Bearer $METRICS_TOKEN` when that is set. */
+  @Get()
+  @ApiOkResponse({ description: 'Prometheus exposition format' })
+  async scrape(
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const token = this.config.metricsToken;
+    if (token && !same(authorization ?? '', `Bearer ${token}`))
+      throw new AppException('unauthorized', 401, 'A valid metrics token is required.');
+    void reply.header('content-type', this.metrics.registry.contentType);
+    return this.metrics.registry.metrics();
+  }
+}

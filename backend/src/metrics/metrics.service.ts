@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { DataSource } from 'typeorm';
+
+/**
+ * The product's Prometheus metrics: process defaults (event-loop lag, memory, CPU), HTTP requests
+ * by route and status, and business gauges read from the database when scraped. One registry per
+ * application instance.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly durations: Histogram<'method' | 'route' | 'status'>;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'leadpulse_' });
+    this.requests = new Counter({
+      name: 'leadpulse_http_requests_total',
+      help: 'HTTP requests answered, by method, route and status',
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+    });
+    this.durations = new Histogram({
+      name: 'leadpulse_http_request_duration_seconds',
+      help: 'Time to answer HTTP requests, by method, route and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [this.registry],
+    });
+    const gauge = (name: string, help: string, read: () => Promise<number>) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        async collect() {
+          this.set(await read().catch(() => Number.NaN));
+        },
+      });
+    const count = async (sql: string) =>
+      Number(
+        ((await this.dataSource.query(sql)) as { value: number | string | null }[])[0]?.value ?? 0,
+      );
+    gauge('leadpulse_db_pool_total', 'Database connections open', async () =>
+      count(
+        `SELECT count(*)::int AS value FROM pg_stat_activity WHERE datname = current_database()`,
+      ),
+    );
+    gauge('leadpulse_job_queue_waiting', 'Jobs waiting to run', () =>
+      count(`SELECT count(*)::int AS value FROM pgboss.job WHERE state IN ('created', 'retry')`),
+    );
+    gauge('leadpulse_outbox_queued', 'E-mails queued and not sent yet', () =>
+      count(`SELECT count(*)::int AS value FROM emails WHERE status = 'queued'`),
+    );
+    gauge('leadpulse_webhook_lag_seconds', 'Age of the oldest unprocessed Stripe event', () =>
+      count(
+        `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::int AS value FROM stripe_events WHERE NOT processed`,
+      ),
+    );
+    gauge('leadpulse_founding_spots_taken', 'Founding spots paid or held by a live checkout', () =>
+      count(
+        `SELECT count(*)::int AS value FROM founding_reservations WHERE status = 'paid' OR (status = 'pending' AND expires_at > now())`,
+      ),
+    );
+    gauge('leadpulse_active_subscriptions', 'Subscriptions active at Stripe', () =>
+      count(`SELECT count(*)::int AS value FROM subscriptions WHERE status = 'active'`),
+    );
+  }
+
+  /** Counts one answered request (the route pattern, not the URL, keeps the labels few). */
+  observe(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.durations.observe(labels, seconds);
+  }
+}
