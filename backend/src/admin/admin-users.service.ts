@@ -14,6 +14,7 @@ import {
 import { AuditService } from '../audit/audit.service.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
+import { ensureLinkedAccount } from '../auth/linked-account.js';
 import { normaliseEmail } from '../auth/auth.service.js';
 import { AppException } from '../common/app.exception.js';
 import { JobsService } from '../jobs/jobs.service.js';
@@ -483,7 +484,10 @@ export class AdminUsersService implements OnModuleInit {
   async sendWelcome(adminId: string, id: string): Promise<{ message: string }> {
     return this.dataSource.transaction(async (manager) => {
       const user = await this.find(manager, id, true);
-      const account = await this.ensureAccount(manager, user);
+      const account = await ensureLinkedAccount(manager, user, {
+        source: 'admin',
+        confirmed: true,
+      });
       if (user.password_set || account.password_hash)
         throw new AppException('already_set_up', 409, 'User has already set up their account');
       const link = `/setup-password#token=${await this.tokens.create(manager, account.id, 'password_setup')}`;
@@ -515,7 +519,10 @@ export class AdminUsersService implements OnModuleInit {
   async sendPasswordReset(adminId: string, id: string): Promise<{ message: string }> {
     return this.dataSource.transaction(async (manager) => {
       const user = await this.find(manager, id, true);
-      const account = await this.ensureAccount(manager, user);
+      const account = await ensureLinkedAccount(manager, user, {
+        source: 'admin',
+        confirmed: true,
+      });
       // A new link replaces older ones, so only the latest e-mail works.
       await this.tokens.retire(manager, account.id, ['password_reset']);
       const token = await this.tokens.create(manager, account.id, 'password_reset');
@@ -555,32 +562,6 @@ export class AdminUsersService implements OnModuleInit {
        LIMIT 200`,
       [id],
     )) as ActivityEntry[];
-  }
-
-  private async ensureAccount(manager: EntityManager, user: UserEntity) {
-    const accounts = manager.getRepository(AuthAccountEntity);
-    const existing = user.auth_user_id
-      ? await accounts.findOneBy({ id: user.auth_user_id })
-      : await accounts.findOneBy({ email: user.email });
-    if (existing) {
-      if (!user.auth_user_id)
-        await manager.getRepository(UserEntity).update(user.id, { auth_user_id: existing.id });
-      return existing;
-    }
-    const account = await accounts.save(
-      accounts.create({
-        email: user.email,
-        email_confirmed_at: new Date(),
-        metadata: {
-          name: `${user.first_name} ${user.last_name}`.trim(),
-          source: 'admin',
-          first_name: user.first_name,
-          last_name: user.last_name,
-        },
-      }),
-    );
-    await manager.getRepository(UserEntity).update(user.id, { auth_user_id: account.id });
-    return account;
   }
 
   private async find(manager: EntityManager, id: string, lock = false): Promise<UserEntity> {

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
+import { ensureLinkedAccount } from '../auth/linked-account.js';
 import { normaliseEmail } from '../auth/auth.service.js';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
@@ -84,7 +84,7 @@ export class RecoveryService {
         await this.founding.complete(lost.session, manager);
       } else {
         if (!before.stripe_customer_id) throw notFound();
-        const account = await this.ensureAccount(manager, before);
+        const account = await ensureLinkedAccount(manager, before, { source: 'recovery' });
         if (account.password_hash) throw notFound();
         await manager
           .getRepository(UserEntity)
@@ -122,7 +122,7 @@ export class RecoveryService {
     return this.dataSource.transaction(async (manager) => {
       const user = await manager.getRepository(UserEntity).findOneBy({ email });
       if (!user) throw notFound();
-      const account = await this.ensureAccount(manager, user);
+      const account = await ensureLinkedAccount(manager, user, { source: 'recovery' });
       const link = await this.setupLink(manager, account.id);
       await this.audit.record(manager, {
         adminId,
@@ -182,26 +182,5 @@ export class RecoveryService {
   private async setupLink(manager: EntityManager, accountId: string): Promise<string> {
     await this.tokens.retire(manager, accountId, ['password_setup']);
     return `/setup-password#token=${await this.tokens.create(manager, accountId, 'password_setup')}`;
-  }
-
-  private async ensureAccount(manager: EntityManager, user: UserEntity) {
-    const accounts = manager.getRepository(AuthAccountEntity);
-    const account =
-      (user.auth_user_id && (await accounts.findOneBy({ id: user.auth_user_id }))) ||
-      (await accounts.findOneBy({ email: user.email })) ||
-      (await accounts.save(
-        accounts.create({
-          email: user.email,
-          metadata: {
-            name: `${user.first_name} ${user.last_name}`.trim(),
-            source: 'recovery',
-            first_name: user.first_name,
-            last_name: user.last_name,
-          },
-        }),
-      ));
-    if (user.auth_user_id !== account.id)
-      await manager.getRepository(UserEntity).update(user.id, { auth_user_id: account.id });
-    return account;
   }
 }
