@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStorageKey } from '@leadpulse/common';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -167,20 +167,73 @@ describe('the admin app', () => {
     ).toBeInTheDocument();
   }, 15_000);
 
-  it('shows the server health at /admin/health, even when the server answers 503', async () => {
+  it('shows the server health at /admin/health: summary, checks, samples and system info', async () => {
     window.localStorage.setItem(KEY, JSON.stringify(session));
-    const report = {
-      status: 'unhealthy',
-      checks: { database: { status: 'unhealthy' } },
-      version: '1.0.0',
-      uptime_seconds: 120,
+    const sample = {
+      at: '2026-11-22T10:00:00.000Z',
+      heap_used_mb: 81.5,
+      rss_mb: 190.2,
+      cpu_percent: 3.4,
+      event_loop_lag_p99_ms: 11.2,
+      requests: 42,
+      server_errors: 0,
+      avg_response_ms: 4.1,
+      db_response_ms: 0.9,
     };
-    stubApi({ 'GET /api/admin/identity': [200, admin], 'GET /api/health': [503, report] });
+    const report = {
+      status: 'degraded',
+      checks: {
+        database: { status: 'healthy' },
+        stripe: {
+          status: 'degraded',
+          responseTime: 3001,
+          message: 'Stripe did not answer in time',
+        },
+      },
+      check_count: 2,
+      uptime_seconds: 7_500,
+      error_count: 3,
+      errors: { client_reports_24h: 2, failed_jobs_24h: 1 },
+      samples: Array.from({ length: 12 }, (_, i) => ({
+        ...sample,
+        at: new Date(Date.parse(sample.at) + i * 60_000).toISOString(),
+      })),
+      system: {
+        version: '1.0.0',
+        node_version: 'v20.20.2',
+        platform: 'linux x64',
+        database: 'PostgreSQL',
+        database_version: '15.19',
+        environment: 'production',
+        uptime_seconds: 7_500,
+        started_at: '2026-11-22T08:00:00.000Z',
+      },
+      timestamp: '2026-11-22T10:12:00.000Z',
+    };
+    stubApi({
+      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/health': [200, report],
+      'GET /api/admin/error-reports': [200, []],
+    });
     window.history.pushState({}, '', '/admin/health');
     render(<App />);
+    expect(await screen.findByText('2h 5m', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getAllByText('degraded')).toHaveLength(2); // overall, and Stripe's check
+    expect(screen.getByText('3')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Stripe' })).toBeInTheDocument();
+    expect(screen.getByText(/Stripe did not answer in time/)).toBeInTheDocument();
+    expect(screen.getByText('No error reports from browsers.')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Performance Metrics' }));
+    expect(screen.getByText('Last 10 samples')).toBeInTheDocument();
     expect(
-      await screen.findByText('Version 1.0.0 · up 2 min · 1 checks', undefined, { timeout: 8000 }),
-    ).toBeInTheDocument();
-    expect(screen.getAllByText('unhealthy')).toHaveLength(2);
+      within(screen.getByRole('table', { name: 'Recent samples' })).getAllByRole('row'),
+    ).toHaveLength(11);
+
+    await user.click(screen.getByRole('tab', { name: 'System Info' }));
+    expect(screen.getByRole('cell', { name: '1.0.0' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'v20.20.2' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'PostgreSQL 15.19' })).toBeInTheDocument();
   }, 15_000);
 });

@@ -43,6 +43,9 @@ const PromotionList = lazy(() =>
 const StripeEventList = lazy(() =>
   import('./stripe-events/StripeEventList').then((module) => ({ default: module.StripeEventList })),
 );
+const ErrorReportList = lazy(() =>
+  import('./health/ErrorReportList').then((module) => ({ default: module.ErrorReportList })),
+);
 const AuditLog = lazy(() =>
   import('./audit/AuditLog').then((module) => ({ default: module.AuditLog })),
 );
@@ -74,6 +77,11 @@ export function App() {
         <Resource name="promotions" list={PromotionList} />
         <Resource name="stripe-events" list={StripeEventList} />
         <Resource name="admin-actions" list={AuditLog} options={{ label: 'Audit Log' }} />
+        <Resource
+          name="error-reports"
+          list={ErrorReportList}
+          options={{ label: 'Error Reports' }}
+        />
         <CustomRoutes>
           <Route path="/health" element={<HealthPage />} />
         </CustomRoutes>

@@ -108,5 +108,5 @@ describe('the first administrator', () => {
     ).rejects.toMatchObject({
       code: 2,
     });
-  });
+  }, 30_000); // two Node processes start, which takes seconds on a busy machine
 });

@@ -1,5 +1,6 @@
 import { createServer, Socket, type Server } from 'node:net';
 import { resetDatabase, startTestApp, testDatabaseUrl, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
 
 /**
  * A TCP proxy in front of the test database that can be cut and restored, to see the health
@@ -111,6 +112,52 @@ describe('health', () => {
       await offline.close();
     }
   });
+
+  // The spec's rule over real check states: the database cut (unhealthy), the webhook backlog
+  // behind (degraded), Stripe failing (degraded).
+  it.each([
+    { database: 'healthy', webhooks: 'healthy', stripe: 'healthy', overall: 'healthy' },
+    { database: 'healthy', webhooks: 'degraded', stripe: 'healthy', overall: 'degraded' },
+    { database: 'healthy', webhooks: 'healthy', stripe: 'degraded', overall: 'degraded' },
+    { database: 'healthy', webhooks: 'degraded', stripe: 'degraded', overall: 'degraded' },
+    { database: 'unhealthy', webhooks: 'healthy', stripe: 'healthy', overall: 'unhealthy' },
+    { database: 'unhealthy', webhooks: 'degraded', stripe: 'healthy', overall: 'unhealthy' },
+    { database: 'unhealthy', webhooks: 'healthy', stripe: 'degraded', overall: 'unhealthy' },
+    { database: 'unhealthy', webhooks: 'degraded', stripe: 'degraded', overall: 'unhealthy' },
+  ])(
+    'is $overall with the database $database, webhooks $webhooks and Stripe $stripe',
+    async ({ database, webhooks, stripe, overall }) => {
+      if (webhooks === 'degraded')
+        await t.dataSource.query(
+          `INSERT INTO stripe_events (stripe_event_id, event_type, event_data, created_at)
+           VALUES ('evt_table_backlog', 'customer.created', '{}', now() - interval '20 minutes')`,
+        );
+      if (stripe === 'degraded') t.sandbox!.failNextRequests(1);
+      if (database === 'unhealthy') proxy.cut();
+      try {
+        const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(response.json().status).toBe(overall);
+        expect(response.statusCode).toBe(overall === 'unhealthy' ? 503 : 200);
+        const checks = response.json().checks;
+        expect(checks.database.status).toBe(database);
+        expect(checks.stripe.status).toBe(stripe);
+        // Without a database the backlog cannot be read, which is itself degraded.
+        if (database === 'healthy') expect(checks.webhooks.status).toBe(webhooks);
+      } finally {
+        proxy.restore();
+        await waitFor(
+          async () =>
+            (await t.app.inject({ method: 'GET', url: '/api/health/database' })).statusCode ===
+              200 || undefined,
+          10_000,
+          'the database to answer again',
+        );
+        await t.dataSource.query(
+          `DELETE FROM stripe_events WHERE stripe_event_id = 'evt_table_backlog'`,
+        );
+      }
+    },
+  );
 
   it('answers the database probe with a single ping', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health/database' });

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { MailDeliveryService } from '../src/mail/mail-delivery.service.js';
 import { MailService } from '../src/mail/mail.service.js';
 import { EmailEntity } from '../src/mail/email.entity.js';
+import { NewsletterLinks } from '../src/mail/newsletter-links.js';
 import { resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
@@ -128,23 +129,45 @@ describe('delivery through SendGrid', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/v3/mail/send');
     expect(request.headers.authorization).toBe('Bearer SG.test-key-0123456789');
-    const rendered = mail.render('password-setup', {
-      firstName: 'Ada',
-      link: '/setup-password#token=abc',
-    });
-    expect(request.body).toEqual({
-      personalizations: [{ to: [{ email: 'buyer@example.com' }] }],
-      from: { email: 'hello@leadpulse.example', name: 'LeadPulse' },
-      reply_to: { email: 'support@leadpulse.example' },
-      subject: 'Set up your LeadPulse password',
-      content: [
-        { type: 'text/plain', value: rendered.text },
-        { type: 'text/html', value: rendered.html },
-      ],
-      custom_args: { email_id: queued.id },
-      categories: ['password-setup'],
-    });
+    const rendered = mail.render(
+      'password-setup',
+      { firstName: 'Ada', link: '/setup-password#token=abc' },
+      'buyer@example.com',
+    );
+    const oneClick = mail.oneClickUnsubscribeUrl('buyer@example.com');
+    // Unsubscribe tokens carry the second they were signed, so the ones in the request are
+    // checked for validity and then compared by the address they stand for.
+    const links = t.app.get(NewsletterLinks);
+    const byAddress = (value: unknown): unknown =>
+      JSON.parse(
+        JSON.stringify(value).replace(
+          /(unsubscribe[#?]token=)([\w.-]+)/g,
+          (_match, prefix: string, token: string) =>
+            `${prefix}<${links.verify('unsubscribe', token) ?? 'invalid'}>`,
+        ),
+      );
+    expect(JSON.stringify(request.body)).toContain('unsubscribe#token=');
+    expect(byAddress(request.body)).toEqual(
+      byAddress({
+        personalizations: [{ to: [{ email: 'buyer@example.com' }] }],
+        from: { email: 'hello@leadpulse.example', name: 'LeadPulse' },
+        reply_to: { email: 'support@leadpulse.example' },
+        subject: 'Set up your LeadPulse password',
+        content: [
+          { type: 'text/plain', value: rendered.text },
+          { type: 'text/html', value: rendered.html },
+        ],
+        custom_args: { email_id: queued.id },
+        categories: ['password-setup'],
+        headers: {
+          'List-Unsubscribe': `<${oneClick}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }),
+    );
     expect(rendered.text).toContain('http://localhost:3000/setup-password#token=abc');
+    expect(rendered.text).toContain(`Unsubscribe: ${rendered.unsubscribeUrl}`);
+    expect(oneClick).toMatch(/^http:\/\/localhost:3000\/api\/newsletter\/unsubscribe\?token=/);
   });
 
   it('retries a 500 and a 429 with backoff, then records the e-mail as sent', async () => {

@@ -63,6 +63,13 @@ describe('the generic list texts', () => {
       page: 'Page 1 of 1',
     });
   });
+  it('says "about" when the total is an estimate', () => {
+    expect(paginationText(2, 20, 953_211, true)).toEqual({
+      showing: 'Showing 21 to 40 of about 953,211 results',
+      page: 'Page 2 of about 47,661',
+      pages: 47_661,
+    });
+  });
   it('joins permission keys, or says None', () => {
     expect(permissionsLabel({ manage_users: true, manage_billing: true })).toBe(
       'manage_users, manage_billing',

@@ -81,13 +81,15 @@ export function permissionsLabel(permissions: Record<string, unknown> | null | u
 }
 
 /** "Showing x to y of z results" and "Page n of m" of the generic list. */
-export function paginationText(page: number, perPage: number, total: number) {
+export function paginationText(page: number, perPage: number, total: number, estimated = false) {
   const pages = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
+  // An estimated total (a broad search over many rows) is said to be one, and shown grouped.
+  const of = estimated ? `about ${total.toLocaleString('en-US')}` : `${total}`;
   return {
-    showing: `Showing ${from} to ${to} of ${total} results`,
-    page: `Page ${Math.min(page, pages)} of ${pages}`,
+    showing: `Showing ${from} to ${to} of ${of} results`,
+    page: `Page ${Math.min(page, pages)} of ${estimated ? `about ${pages.toLocaleString('en-US')}` : pages}`,
     pages,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overallHealth } from './health.js';
+import { formatUptime, healthBadgeColour, overallHealth, type HealthStatus } from './health.js';
 
 describe('overallHealth', () => {
   it('is unknown with no checks', () => {
@@ -16,5 +16,43 @@ describe('overallHealth', () => {
 
   it('is healthy when every check is healthy', () => {
     expect(overallHealth(['healthy', 'healthy'])).toBe('healthy');
+  });
+});
+
+describe('overallHealth over every combination of three checks', () => {
+  const STATES: HealthStatus[] = ['healthy', 'degraded', 'unhealthy'];
+  const combinations = STATES.flatMap((a) => STATES.flatMap((b) => STATES.map((c) => [a, b, c])));
+  it.each(combinations)('%s, %s, %s', (...checks) => {
+    const expected = checks.includes('unhealthy')
+      ? 'unhealthy'
+      : checks.includes('degraded')
+        ? 'degraded'
+        : 'healthy';
+    expect(overallHealth(checks)).toBe(expected);
+  });
+});
+
+describe('healthBadgeColour', () => {
+  it('colours each status', () => {
+    expect(['healthy', 'degraded', 'unhealthy', 'unknown'].map(healthBadgeColour)).toEqual([
+      'green',
+      'yellow',
+      'red',
+      'grey',
+    ]);
+  });
+});
+
+describe('formatUptime', () => {
+  it.each([
+    [0, '0s'],
+    [42, '42s'],
+    [312, '5m 12s'],
+    [3_600, '1h'],
+    [7_500, '2h 5m'],
+    [86_400 * 3 + 3_600 * 4 + 59, '3d 4h'],
+    [86_400 + 30, '1d'],
+  ])('%i seconds is %s', (seconds, text) => {
+    expect(formatUptime(seconds)).toBe(text);
   });
 });

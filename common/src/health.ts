@@ -9,3 +9,81 @@ export function overallHealth(statuses: readonly HealthStatus[]): OverallHealthS
   if (statuses.includes('degraded')) return 'degraded';
   return 'healthy';
 }
+
+/** Badge colours of a health status: healthy green, degraded yellow, unhealthy red, unknown grey. */
+export function healthBadgeColour(
+  status: OverallHealthStatus | string,
+): 'green' | 'yellow' | 'red' | 'grey' {
+  return status === 'healthy'
+    ? 'green'
+    : status === 'degraded'
+      ? 'yellow'
+      : status === 'unhealthy'
+        ? 'red'
+        : 'grey';
+}
+
+/** An uptime as its two largest units: "3d 4h", "2h 5m", "5m 12s", "42s". */
+export function formatUptime(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const units: [string, number][] = [
+    ['d', Math.floor(seconds / 86_400)],
+    ['h', Math.floor(seconds / 3_600) % 24],
+    ['m', Math.floor(seconds / 60) % 60],
+    ['s', seconds % 60],
+  ];
+  const first = units.findIndex(([, value]) => value > 0);
+  if (first === -1) return '0s';
+  return units
+    .slice(first, first + 2)
+    .filter(([, value], index) => index === 0 || value > 0)
+    .map(([unit, value]) => `${value}${unit}`)
+    .join(' ');
+}
+
+/** One sample of a server's own figures (GET /api/admin/health), over the interval before `at`. */
+export interface HealthSample {
+  at: string;
+  heap_used_mb: number;
+  rss_mb: number;
+  cpu_percent: number;
+  event_loop_lag_p99_ms: number;
+  requests: number;
+  server_errors: number;
+  avg_response_ms: number | null;
+  /** A `SELECT 1`'s round trip, or null when the database did not answer. */
+  db_response_ms: number | null;
+}
+
+/** A check's status with the figures it reports (response time, backlog, message). */
+export interface HealthCheckView {
+  status: HealthStatus;
+  responseTime?: number;
+  message?: string;
+  [detail: string]: unknown;
+}
+
+/** GET /api/admin/health: the System Health page. */
+export interface AdminHealthReport {
+  status: OverallHealthStatus;
+  checks: Record<string, HealthCheckView>;
+  version: string;
+  uptime_seconds: number;
+  timestamp: string;
+  check_count: number;
+  /** Client error reports and failed background jobs of the last 24 hours. */
+  error_count: number;
+  errors: { client_reports_24h: number; failed_jobs_24h: number };
+  /** Oldest first; at most the last 100. */
+  samples: HealthSample[];
+  system: {
+    version: string;
+    node_version: string;
+    platform: string;
+    database: 'PostgreSQL' | 'Embedded';
+    database_version: string | null;
+    environment: string;
+    uptime_seconds: number;
+    started_at: string;
+  };
+}

@@ -62,6 +62,10 @@ export const MESSAGES = {
   waitlist: {
     failed: 'Failed to join waitlist. Please try again.',
   },
+  /** The newsletter's e-mailed links (confirm, unsubscribe). */
+  newsletter: {
+    invalidLink: 'This link is invalid or has expired.',
+  },
   errorScreen: {
     title: 'Something went wrong',
     text: "We've encountered an unexpected error. Our team has been notified.",

@@ -35,6 +35,18 @@ export const routes: RouteObject[] = [
     ),
   },
   {
+    path: '/newsletter/confirm',
+    element: lazyPage(() =>
+      import('./pages/newsletter/NewsletterLinkPage').then((m) => m.NewsletterConfirmPage),
+    ),
+  },
+  {
+    path: '/unsubscribe',
+    element: lazyPage(() =>
+      import('./pages/newsletter/NewsletterLinkPage').then((m) => m.UnsubscribePage),
+    ),
+  },
+  {
     path: '/dashboard',
     element: lazyPage(() =>
       import('./pages/dashboard/DashboardLayout').then((m) => m.DashboardLayout),

@@ -4,9 +4,9 @@ import { paginationText } from '@leadpulse/common';
 
 /** "Showing x to y of z results", "Page n of m", Previous and Next. */
 export function ListPagination() {
-  const { page, perPage, total, setPage, isPending } = useListContext();
+  const { page, perPage, total, setPage, isPending, meta } = useListContext();
   if (isPending || total === undefined) return null;
-  const text = paginationText(page, perPage, total);
+  const text = paginationText(page, perPage, total, meta?.totalEstimated === true);
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}

@@ -61,7 +61,7 @@ export class AdminEmailsController {
     return {
       ...email,
       rendered: isTemplateName(email.template)
-        ? this.mail.render(email.template, email.data)
+        ? this.mail.render(email.template, email.data, email.to_email)
         : null,
     };
   }

@@ -101,7 +101,8 @@ export class AdminUsersService implements OnModuleInit {
       builder.andWhere(
         new Brackets((where) =>
           where
-            .where('u.email ILIKE :q', { q: containsPattern(q) })
+            // As text: the trigram index is on text; citext's own ILIKE cannot use it.
+            .where('u.email::text ILIKE :q', { q: containsPattern(q) })
             .orWhere('u.first_name ILIKE :q')
             .orWhere('u.last_name ILIKE :q'),
         ),

@@ -10,6 +10,7 @@ import { RolesController } from '../roles/roles.controller.js';
 import { AdminActionsController } from './admin-actions.controller.js';
 import { AdminBillingController } from './admin-billing.controller.js';
 import { AdminBillingService } from './admin-billing.service.js';
+import { AdminErrorReportsController } from './admin-error-reports.controller.js';
 import { AdminEmailsController } from './admin-emails.controller.js';
 import { AdminNewsletterController } from './admin-newsletter.controller.js';
 import { AdminStatsController } from './admin-stats.controller.js';
@@ -33,6 +34,7 @@ import { AdminUsersService } from './admin-users.service.js';
     AdminStatsController,
     AdminUsersController,
     AdminEmailsController,
+    AdminErrorReportsController,
     AdminActionsController,
     AdminNewsletterController,
     AdminBillingController,

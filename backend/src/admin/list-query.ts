@@ -78,28 +78,79 @@ export function idsFilter(value: unknown): string[] | undefined {
   return ids as string[];
 }
 
+/** Options of a list answer. */
+export interface SendListOptions {
+  /**
+   * Count at most this many matches; above it the total is PostgreSQL's estimate, and the answer
+   * says so (`X-Total-Estimated: true`). For lists whose broad searches match most of a big table.
+   */
+  exactCountUpTo?: number;
+  sortColumn?: (field: string) => string;
+}
+
 /**
- * Runs a list: sort (with the id as tiebreaker, so pages never overlap), range, count, and the
- * `Content-Range` header react-admin reads the total from.
+ * Answers a page of `builder` in ra-data-simple-rest's convention: the rows, and
+ * `Content-Range: resource start-end/total`.
  */
 export async function sendList<T extends ObjectLiteral>(
   reply: FastifyReply,
   resource: string,
   builder: SelectQueryBuilder<T>,
   query: ListQuery,
-  sortColumn: (field: string) => string = (field) => `${builder.alias}.${field}`,
+  options: SendListOptions = {},
 ): Promise<T[]> {
+  const sortColumn = options.sortColumn ?? ((field: string) => `${builder.alias}.${field}`);
   const [start, end] = query.range;
-  const [rows, total] = await builder
+  const page = builder
+    .clone()
     .orderBy(sortColumn(query.sort[0]), query.sort[1])
     .addOrderBy(`${builder.alias}.id`, query.sort[1])
     .skip(start)
-    .take(end - start + 1)
-    .getManyAndCount();
+    .take(end - start + 1);
+  let rows: T[];
+  let total: number;
+  let estimated = false;
+  if (options.exactCountUpTo === undefined) {
+    [rows, total] = await page.getManyAndCount();
+  } else {
+    [rows, { total, estimated }] = await Promise.all([
+      page.getMany(),
+      cappedCount(builder, options.exactCountUpTo),
+    ]);
+  }
   reply.header(
     'Content-Range',
     `${resource} ${start}-${rows.length ? start + rows.length - 1 : start}/${total}`,
   );
-  reply.header('Access-Control-Expose-Headers', 'Content-Range');
+  if (estimated) reply.header('X-Total-Estimated', 'true');
+  reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Total-Estimated');
   return rows;
+}
+
+/** The exact count up to `cap`; beyond it, the planner's estimate (never less than `cap + 1`). */
+async function cappedCount<T extends ObjectLiteral>(
+  builder: SelectQueryBuilder<T>,
+  cap: number,
+): Promise<{ total: number; estimated: boolean }> {
+  const [sql, parameters] = builder
+    .clone()
+    .select(`${builder.alias}.id`)
+    .orderBy()
+    .limit(cap + 1)
+    .getQueryAndParameters();
+  const [{ count }] = (await builder.connection.query(
+    `SELECT count(*)::int AS count FROM (${sql}) AS capped`,
+    parameters,
+  )) as { count: number }[];
+  if (count <= cap) return { total: count, estimated: false };
+  const [matching] = builder
+    .clone()
+    .select(`${builder.alias}.id`)
+    .orderBy()
+    .getQueryAndParameters();
+  const [{ 'QUERY PLAN': plan }] = (await builder.connection.query(
+    `EXPLAIN (FORMAT JSON) ${matching}`,
+    parameters,
+  )) as { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[];
+  return { total: Math.max(Math.round(plan[0].Plan['Plan Rows']), cap + 1), estimated: true };
 }

@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { parseEnvironment } from './environment.js';
+
+const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 type ConfigValues = Omit<AppConfig, 'version' | 'with'>;
 
@@ -26,12 +33,15 @@ export class AppConfig {
   readonly mail: {
     sendgridApiKey: string | undefined;
     sendgridApiUrl: string;
+    /** Verifies SendGrid's signed event webhook (base64 of the ECDSA public key). */
+    sendgridWebhookPublicKey: string | undefined;
     from: string;
     supportEmail: string;
     retryDelaySeconds: number;
     retryLimit: number;
   };
   readonly jobsPollIntervalSeconds: number;
+  readonly healthSampleIntervalSeconds: number;
   readonly auth: {
     accessTtlSeconds: number;
     refreshTtlDays: number;
@@ -61,7 +71,8 @@ export class AppConfig {
     clientLogs: { limit: number; windowSeconds: number };
     checkout: { limit: number; windowSeconds: number };
   };
-  readonly version = '1.0.0';
+  /** The backend package's version (the Health page's System Info). */
+  readonly version: string = PACKAGE_VERSION;
 
   constructor(values: ConfigValues) {
     Object.assign(this, values);
@@ -94,12 +105,14 @@ export class AppConfig {
       mail: {
         sendgridApiKey: vars.SENDGRID_API_KEY,
         sendgridApiUrl: vars.SENDGRID_API_URL.replace(/\/+$/, ''),
+        sendgridWebhookPublicKey: vars.SENDGRID_WEBHOOK_PUBLIC_KEY,
         from: vars.MAIL_FROM ?? `${vars.APP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
         supportEmail: vars.SUPPORT_EMAIL ?? `support@${new URL(appUrl).hostname}`,
         retryDelaySeconds: vars.MAIL_RETRY_DELAY_SECONDS,
         retryLimit: vars.MAIL_RETRY_LIMIT,
       },
       jobsPollIntervalSeconds: vars.JOBS_POLL_INTERVAL_SECONDS,
+      healthSampleIntervalSeconds: vars.HEALTH_SAMPLE_INTERVAL_SECONDS,
       auth: {
         accessTtlSeconds: vars.JWT_ACCESS_TTL_SECONDS,
         refreshTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,

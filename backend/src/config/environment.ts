@@ -239,6 +239,12 @@ export class EnvironmentVariables {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   SENDGRID_API_URL: string = 'https://api.sendgrid.com';
 
+  /** The signed event webhook's verification key (Mail Settings); without it the webhook is refused. */
+  @IsOptional()
+  @IsString()
+  @MinLength(40)
+  SENDGRID_WEBHOOK_PUBLIC_KEY?: string;
+
   // A real sender must be verified with SendGrid, so a made-up default would only fail later.
   @ValidateIf(
     (env: EnvironmentVariables) =>
@@ -268,6 +274,11 @@ export class EnvironmentVariables {
   @IsNumber()
   @Min(0.5)
   JOBS_POLL_INTERVAL_SECONDS: number = 2;
+
+  /** How often the server samples the figures of the admin Health page (the last 100 are kept). */
+  @IsNumber()
+  @Min(0.1)
+  HEALTH_SAMPLE_INTERVAL_SECONDS: number = 60;
 }
 
 export class ConfigError extends Error {

@@ -9,6 +9,7 @@ import { STRIPE } from '../stripe/stripe.client.js';
 /** Work waiting longer than this means the product is behind. */
 export const BACKLOG_DEGRADED_SECONDS = 15 * 60;
 const STRIPE_TIMEOUT_MS = 3_000;
+const DATABASE_TIMEOUT_MS = 2_000;
 
 /** Stripe's reachability, the job queue and the webhook backlog. */
 @Injectable()
@@ -19,6 +20,29 @@ export class OperationsHealthService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
   ) {}
+
+  /** The database answers `SELECT 1` within two seconds (the readiness probe's only check). */
+  async databaseCheck(): Promise<HealthIndicatorResult<'database'>> {
+    const indicator = this.indicators.check('database');
+    const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.dataSource.query('SELECT 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('The database did not answer in time')),
+            DATABASE_TIMEOUT_MS,
+          );
+        }),
+      ]);
+      return indicator.up({ responseTime: Date.now() - started });
+    } catch (error) {
+      return indicator.down({ message: (error as Error).message });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   /** The configured Stripe (or the local sandbox) answers an authenticated read. */
   async stripeCheck(): Promise<HealthIndicatorResult<'stripe'>> {

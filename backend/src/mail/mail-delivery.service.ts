@@ -54,7 +54,7 @@ export class MailDeliveryService implements OnModuleInit {
       });
       return;
     }
-    const rendered = this.mail.render(email.template, email.data);
+    const rendered = this.mail.render(email.template, email.data, email.to_email);
 
     if (!this.transport) {
       // Reset and setup links are credentials: print them only outside production.
@@ -74,6 +74,7 @@ export class MailDeliveryService implements OnModuleInit {
         to: email.to_email,
         template: email.template,
         ...rendered,
+        oneClickUnsubscribeUrl: this.mail.oneClickUnsubscribeUrl(email.to_email),
       });
       await this.finish(email.id, {
         status: 'sent',

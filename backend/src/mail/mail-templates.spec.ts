@@ -41,6 +41,11 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/setup-password#token=f1',
       subject: "Welcome, founding member! You're in.",
     },
+    'newsletter-confirm': {
+      data: { firstName: 'Ada', link: '/newsletter/confirm#token=n1' },
+      link: 'https://app.example.com/newsletter/confirm#token=n1',
+      subject: 'Confirm your subscription to LeadPulse',
+    },
   };
 
 describe('e-mail templates', () => {
@@ -59,6 +64,20 @@ describe('e-mail templates', () => {
       expect(email.text).toContain(sample.link);
       expect(email.links).toEqual([sample.link]);
     }
+  });
+
+  it("ends with the recipient's unsubscribe link when one is given", () => {
+    const email = renderEmail(
+      'password-reset',
+      { link: '/setup-password#token=x' },
+      { ...context, unsubscribeLink: '/unsubscribe#token=u1' },
+    );
+    expect(email.unsubscribeUrl).toBe('https://app.example.com/unsubscribe#token=u1');
+    expect(email.html).toContain(
+      `<a href="${Handlebars.escapeExpression(email.unsubscribeUrl!)}">Unsubscribe</a>`,
+    );
+    expect(email.text).toMatch(/Unsubscribe: https:\/\/app\.example\.com\/unsubscribe#token=u1$/);
+    expect(renderEmail('welcome', {}, context).text).not.toContain('Unsubscribe');
   });
 
   it('greets without a name when none is known', () => {

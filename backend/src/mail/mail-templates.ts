@@ -8,6 +8,7 @@ export interface TemplateData {
   'password-reset': { firstName?: string; link: string };
   'password-setup': { firstName?: string; link: string };
   'founding-member-welcome': { firstName?: string; setupLink?: string; dashboardLink?: string };
+  'newsletter-confirm': { firstName?: string; link: string };
 }
 export type TemplateName = keyof TemplateData;
 export const TEMPLATE_NAMES: TemplateName[] = [
@@ -16,6 +17,7 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'password-reset',
   'password-setup',
   'founding-member-welcome',
+  'newsletter-confirm',
 ];
 
 interface TemplateSource {
@@ -106,6 +108,20 @@ Set your password: {{setupLink}}
 Your dashboard: {{dashboardLink}}
 {{/if}}{{/if}}`,
   },
+  'newsletter-confirm': {
+    subject: 'Confirm your subscription to {{appName}}',
+    html: `${GREETING_HTML}
+<p>Thanks for your interest in {{appName}}! Please confirm that you want to hear from us: product news, early access and the occasional tip for turning engagement into leads.</p>
+{{> button href=link label="Confirm my subscription"}}
+<p class="muted">If you did not ask for this, ignore this e-mail and you will not hear from us again.</p>`,
+    text: `${GREETING_TEXT}
+
+Thanks for your interest in {{appName}}! Please confirm that you want to hear from us: product news, early access and the occasional tip for turning engagement into leads:
+
+{{link}}
+
+If you did not ask for this, ignore this e-mail and you will not hear from us again.`,
+  },
 };
 
 const LAYOUT_HTML = `<!doctype html>
@@ -118,13 +134,14 @@ body{margin:0;background:#f8fafc;font-family:system-ui,-apple-system,"Segoe UI",
 .muted,.footer{color:#64748b;font-size:14px}.footer{max-width:560px;margin:0 auto 24px;text-align:center}
 </style></head>
 <body><div class="card"><div class="brand">{{appName}}</div>{{{body}}}</div>
-<p class="footer">Questions? Write to <a href="mailto:{{supportEmail}}">{{supportEmail}}</a>.</p></body></html>`;
+<p class="footer">Questions? Write to <a href="mailto:{{supportEmail}}">{{supportEmail}}</a>.{{#if unsubscribeLink}}<br>Don't want our news? <a href="{{unsubscribeLink}}">Unsubscribe</a>.{{/if}}</p></body></html>`;
 
 const LAYOUT_TEXT = `{{{body}}}
 
 --
 {{appName}} · {{appUrl}}
-Questions? Write to {{supportEmail}}.`;
+Questions? Write to {{supportEmail}}.{{#if unsubscribeLink}}
+Don't want our news? Unsubscribe: {{unsubscribeLink}}{{/if}}`;
 
 const handlebars = Handlebars.create();
 handlebars.registerPartial(
@@ -158,14 +175,18 @@ export interface RenderContext {
   appName: string;
   appUrl: string;
   supportEmail: string;
+  /** The recipient's one-click unsubscribe page (a path), shown at the foot of every e-mail. */
+  unsubscribeLink?: string;
 }
 
 export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
-  /** Every absolute link in the e-mail, for the development console. */
+  /** Every absolute link in the e-mail's own text, for the development console. */
   links: string[];
+  /** The absolute unsubscribe page, when the e-mail has a recipient. */
+  unsubscribeUrl?: string;
 }
 
 export class InvalidLinkError extends Error {}
@@ -207,12 +228,15 @@ export function renderEmail(
 ): RenderedEmail {
   const compiled = COMPILED[template];
   const { data: withLinks, links } = withAbsoluteLinks(data, context.appUrl);
-  const values = { ...withLinks, ...context, benefits: FOUNDING_BENEFITS };
+  const unsubscribeLink =
+    context.unsubscribeLink && absoluteLink(context.unsubscribeLink, context.appUrl);
+  const values = { ...withLinks, ...context, unsubscribeLink, benefits: FOUNDING_BENEFITS };
   const subject = compiled.subject(values).trim();
   return {
     subject,
     html: LAYOUT.html({ ...values, subject, body: compiled.html(values) }),
     text: LAYOUT.text({ ...values, body: compiled.text(values).trim() }),
     links,
+    unsubscribeUrl: unsubscribeLink,
   };
 }

@@ -9,6 +9,8 @@ export interface OutgoingMessage {
   subject: string;
   html: string;
   text: string;
+  /** RFC 8058: mail clients show their own Unsubscribe button and post here. */
+  oneClickUnsubscribeUrl?: string;
 }
 
 /** A provider's refusal: `retryable` for rate limits, server errors and network failures. */
@@ -52,6 +54,12 @@ export class SendGridTransport {
         html: message.html,
         text: message.text,
         customArgs: { email_id: message.id },
+        headers: message.oneClickUnsubscribeUrl
+          ? {
+              'List-Unsubscribe': `<${message.oneClickUnsubscribeUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            }
+          : undefined,
         categories: [message.template],
       });
       const id = response.headers['x-message-id'];

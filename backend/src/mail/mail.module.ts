@@ -4,10 +4,11 @@ import { JobsModule } from '../jobs/jobs.module.js';
 import { MailDeliveryService } from './mail-delivery.service.js';
 import { MailHealthService } from './mail-health.service.js';
 import { MailService } from './mail.service.js';
+import { NewsletterLinks } from './newsletter-links.js';
 
 @Module({
   imports: [TerminusModule, JobsModule],
-  providers: [MailService, MailDeliveryService, MailHealthService],
-  exports: [MailService, MailDeliveryService, MailHealthService],
+  providers: [MailService, MailDeliveryService, MailHealthService, NewsletterLinks],
+  exports: [MailService, MailDeliveryService, MailHealthService, NewsletterLinks],
 })
 export class MailModule {}

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { EmailEntity } from './email.entity.js';
+import { NewsletterLinks } from './newsletter-links.js';
 import {
   renderEmail,
   isTemplateName,
@@ -28,6 +29,7 @@ export class MailService {
   constructor(
     private readonly config: AppConfig,
     private readonly jobs: JobsService,
+    private readonly links: NewsletterLinks,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -41,7 +43,7 @@ export class MailService {
   ): Promise<EmailEntity> {
     const data = email.data as unknown as Record<string, unknown>;
     // Rendering now fails fast on a bad link and fixes the subject the log shows.
-    const { subject } = this.render(email.template, data);
+    const { subject } = this.render(email.template, data, email.to);
     const row = await manager.getRepository(EmailEntity).save(
       manager.getRepository(EmailEntity).create({
         to_email: email.to,
@@ -77,11 +79,18 @@ export class MailService {
     });
   }
 
-  render(template: TemplateName, data: Record<string, unknown>): RenderedEmail {
+  /** Renders an e-mail for `to`, whose own unsubscribe link goes at its foot. */
+  render(template: TemplateName, data: Record<string, unknown>, to: string): RenderedEmail {
     return renderEmail(template, data, {
       appName: this.config.appName,
       appUrl: this.config.appUrl,
       supportEmail: this.config.mail.supportEmail,
+      unsubscribeLink: this.links.unsubscribePath(to),
     });
+  }
+
+  /** The address mail clients post to for RFC 8058 one-click unsubscribe. */
+  oneClickUnsubscribeUrl(to: string): string {
+    return `${this.config.appUrl}${this.links.oneClickUnsubscribePath(to)}`;
   }
 }

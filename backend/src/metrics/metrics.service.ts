@@ -13,6 +13,7 @@ export class MetricsService {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route' | 'status'>;
+  private readonly running = { requests: 0, serverErrors: 0, seconds: 0 };
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     collectDefaultMetrics({ register: this.registry, prefix: 'leadpulse_' });
@@ -73,5 +74,13 @@ export class MetricsService {
     const labels = { method, route, status: String(status) };
     this.requests.inc(labels);
     this.durations.observe(labels, seconds);
+    this.running.requests += 1;
+    this.running.seconds += seconds;
+    if (status >= 500) this.running.serverErrors += 1;
+  }
+
+  /** Running totals since start, for the Health page's samples (cheaper than reading the registry). */
+  totals(): { requests: number; serverErrors: number; seconds: number } {
+    return { ...this.running };
   }
 }

@@ -1,8 +1,15 @@
-import { Body, Controller, Post, Req, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NewsletterDto, WaitlistDto } from './dto/subscribe.dto.js';
-import { NewsletterService, type SubscribeResult } from './newsletter.service.js';
+import { AppException } from '../common/app.exception.js';
+import {
+  NewsletterDto,
+  NewsletterTokenDto,
+  UnsubscribeBodyDto,
+  UnsubscribeQueryDto,
+  WaitlistDto,
+} from './dto/subscribe.dto.js';
+import { NewsletterService, type LinkResult, type SubscribeResult } from './newsletter.service.js';
 
 /** 201 for a new address, 200 when it was on the list already: either way, it is on the list. */
 function answer(reply: FastifyReply, result: SubscribeResult): SubscribeResult {
@@ -41,5 +48,29 @@ export class NewsletterController {
       reply,
       await this.newsletter.subscribe({ ...body, source: 'newsletter' }, request.ip),
     );
+  }
+
+  @Post('newsletter/confirm')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The address is confirmed and active' })
+  @ApiBadRequestResponse({
+    description: '`invalid_token`: tampered, expired, or no longer pending',
+  })
+  confirm(@Body() body: NewsletterTokenDto, @Req() request: FastifyRequest): Promise<LinkResult> {
+    return this.newsletter.confirm(body.token, request.ip);
+  }
+
+  @Post('newsletter/unsubscribe')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The address receives no more news' })
+  @ApiBadRequestResponse({ description: '`invalid_token`, or no token' })
+  unsubscribe(
+    @Body() body: UnsubscribeBodyDto = {},
+    @Query() query: UnsubscribeQueryDto,
+    @Req() request: FastifyRequest,
+  ): Promise<LinkResult> {
+    const token = body.token ?? query.token;
+    if (!token) throw new AppException('validation_failed', 400, 'A token is required.');
+    return this.newsletter.unsubscribe(token, request.ip);
   }
 }

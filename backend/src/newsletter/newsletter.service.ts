@@ -1,29 +1,49 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '@leadpulse/common';
 import { normaliseEmail } from '../auth/auth.service.js';
 import { AppException } from '../common/app.exception.js';
+import { MailService } from '../mail/mail.service.js';
+import { NewsletterLinks } from '../mail/newsletter-links.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import type { SubscriberSource } from './newsletter-subscription.entity.js';
+import type { SubscriberSource, SubscriberStatus } from './newsletter-subscription.entity.js';
 
 export interface SubscribeResult {
   email: string;
   /** False when the address was on the list already. */
   created: boolean;
+  /** `pending` until the confirmation link is followed. */
+  status: SubscriberStatus;
 }
+
+export interface LinkResult {
+  email: string;
+  status: SubscriberStatus;
+}
+
+/** A pending address gets at most one confirmation e-mail in this window, however often it signs up. */
+const CONFIRMATION_RESEND_MINUTES = 10;
+
+/** Member notification switches that are news rather than account e-mail; billing alerts stay on. */
+const NEWS_PREFERENCES = ['emailUpdates', 'featureAnnouncements', 'weeklyDigest'];
+
+const invalidLink = () => new AppException('invalid_token', 400, MESSAGES.newsletter.invalidLink);
 
 @Injectable()
 export class NewsletterService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly rateLimits: RateLimitService,
+    private readonly mail: MailService,
+    private readonly links: NewsletterLinks,
   ) {}
 
   /**
-   * Adds an address (waitlist or footer box). Joining twice keeps one row; someone who had
-   * unsubscribed and signs up again is subscribed again, since they asked.
+   * Adds an address (waitlist or footer box) as `pending` and e-mails a confirmation link (double
+   * opt-in). Joining twice keeps one row; someone who had unsubscribed and signs up again is asked
+   * to confirm again. Active and bounced addresses stay as they are, and get no e-mail.
    */
   async subscribe(
     input: { email: string; firstName?: string; lastName?: string; source: SubscriberSource },
@@ -34,17 +54,85 @@ export class NewsletterService {
     if (!isEmail(email)) throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
     const firstName = input.firstName?.trim() || null;
     const lastName = input.lastName?.trim() || null;
+    return this.dataSource.transaction(async (manager) => {
+      const [row] = (await manager.query(
+        `INSERT INTO newsletter_subscriptions (email, source, first_name, last_name, status)
+         VALUES ($1, $2, $3, $4, 'pending')
+         ON CONFLICT (email) DO UPDATE SET
+           first_name = COALESCE(newsletter_subscriptions.first_name, EXCLUDED.first_name),
+           last_name = COALESCE(newsletter_subscriptions.last_name, EXCLUDED.last_name),
+           status = CASE WHEN newsletter_subscriptions.status = 'unsubscribed' THEN 'pending' ELSE newsletter_subscriptions.status END,
+           updated_at = now()
+         RETURNING id, email, status, first_name, (xmax = 0) AS created,
+           (status = 'pending' AND (last_email_sent_at IS NULL
+             OR last_email_sent_at < now() - make_interval(mins => $5))) AS needs_email`,
+        [email, input.source, firstName, lastName, CONFIRMATION_RESEND_MINUTES],
+      )) as (LinkResult & {
+        id: string;
+        first_name: string | null;
+        created: boolean;
+        needs_email: boolean;
+      })[];
+      if (row.needs_email) await this.sendConfirmation(manager, row);
+      return { email: row.email, created: row.created, status: row.status };
+    });
+  }
+
+  /** The confirmation link: a pending address becomes active. Following it twice is fine. */
+  async confirm(token: string, ip: string): Promise<LinkResult> {
+    await this.rateLimits.consume('confirm', ip);
+    const email = this.links.verify('confirm', token);
+    if (!email) throw invalidLink();
     const [row] = (await this.dataSource.query(
-      `INSERT INTO newsletter_subscriptions (email, source, first_name, last_name, status)
-       VALUES ($1, $2, $3, $4, 'active')
-       ON CONFLICT (email) DO UPDATE SET
-         first_name = COALESCE(newsletter_subscriptions.first_name, EXCLUDED.first_name),
-         last_name = COALESCE(newsletter_subscriptions.last_name, EXCLUDED.last_name),
-         status = CASE WHEN newsletter_subscriptions.status = 'unsubscribed' THEN 'active' ELSE newsletter_subscriptions.status END,
-         updated_at = now()
-       RETURNING email, (xmax = 0) AS created`,
-      [email, input.source, firstName, lastName],
-    )) as { email: string; created: boolean }[];
-    return { email: row.email, created: row.created };
+      `UPDATE newsletter_subscriptions
+          SET status = CASE WHEN status = 'pending' THEN 'active' ELSE status END,
+              confirmed_at = CASE WHEN status = 'pending' THEN now() ELSE confirmed_at END,
+              updated_at = now()
+        WHERE email = $1 RETURNING email, status`,
+      [email],
+    )) as [LinkResult[], number];
+    // An address that unsubscribed or bounced since is not brought back by an old link.
+    if (row.length === 0 || row[0].status !== 'active') throw invalidLink();
+    return row[0];
+  }
+
+  /**
+   * The link at the foot of every e-mail: the address stops receiving news, whether or not it was
+   * on the list (it is kept as `unsubscribed`, so an import cannot add it back), and a member
+   * with that address has the news switches of their notification preferences turned off.
+   */
+  async unsubscribe(token: string, ip: string): Promise<LinkResult> {
+    await this.rateLimits.consume('confirm', ip);
+    const email = this.links.verify('unsubscribe', token);
+    if (!email) throw invalidLink();
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO newsletter_subscriptions (email, source, status) VALUES ($1, 'newsletter', 'unsubscribed')
+         ON CONFLICT (email) DO UPDATE SET status = 'unsubscribed', updated_at = now()
+         WHERE newsletter_subscriptions.status <> 'unsubscribed'`,
+        [email],
+      );
+      await manager.query(
+        `UPDATE users SET notification_preferences = notification_preferences || $2::jsonb, updated_at = now()
+          WHERE email = $1`,
+        [email, JSON.stringify(Object.fromEntries(NEWS_PREFERENCES.map((key) => [key, false])))],
+      );
+      return { email, status: 'unsubscribed' };
+    });
+  }
+
+  private async sendConfirmation(
+    manager: EntityManager,
+    row: { id: string; email: string; first_name: string | null },
+  ): Promise<void> {
+    await this.mail.enqueue(manager, {
+      to: row.email,
+      template: 'newsletter-confirm',
+      data: { firstName: row.first_name ?? undefined, link: this.links.confirmPath(row.email) },
+    });
+    await manager.query(
+      `UPDATE newsletter_subscriptions SET last_email_sent_at = now() WHERE id = $1`,
+      [row.id],
+    );
   }
 }

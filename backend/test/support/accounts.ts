@@ -1,3 +1,4 @@
+import { UserEntity } from '../../src/users/user.entity.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DataSource } from 'typeorm';
 import { EmailEntity } from '../../src/mail/email.entity.js';
@@ -67,4 +68,17 @@ export async function signUpAndConfirm(
   const confirmed = await post(app, '/api/auth/confirm', { token });
   if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
   return confirmed.json();
+}
+
+/** Signs up, confirms, and makes the account an administrator (as create-admin would). */
+export async function signUpAdmin(
+  app: NestFastifyApplication,
+  dataSource: DataSource,
+  email = uniqueEmail('admin'),
+): Promise<SessionBody> {
+  const session = await signUpAndConfirm(app, dataSource, email);
+  await dataSource
+    .getRepository(UserEntity)
+    .update({ email: session.user.email }, { is_admin: true });
+  return session;
 }

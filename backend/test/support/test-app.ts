@@ -11,6 +11,8 @@ export interface TestApp {
   config: AppConfig;
   /** The address it listens on, with `listen: true`. */
   url?: string;
+  /** The app's own Stripe sandbox, unless the test brought a STRIPE_API_URL. */
+  sandbox?: StripeSandbox;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
   return AppConfig.fromEnvironment({
     NODE_ENV: 'test',
+    // Like production: the configuration names the PostgreSQL server the app is given.
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
     APP_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
@@ -70,6 +74,7 @@ export async function startTestApp(
     dataSource: app.get(DataSource),
     config,
     url,
+    sandbox,
     close: async () => {
       await app.close();
       await sandbox?.stop();

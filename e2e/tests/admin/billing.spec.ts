@@ -148,7 +148,7 @@ test('view a Stripe event’s data and replay it', async ({ page }, info) => {
   await paidFounder(page, 'events', info.project.name);
   await signInToAdmin(page);
   await page.goto('/admin/stripe-events');
-  await page.getByLabel('Event Type').click();
+  await page.getByRole('combobox', { name: 'Event Type' }).click();
   await page.getByRole('option', { name: 'checkout.session.completed' }).click();
   const row = page.getByRole('row').nth(1);
   await expect(page.getByRole('row').nth(1)).toContainText('checkout.session.completed');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { adminApi } from '../../pages/admin.js';
 import { signIn, signUp } from '../../pages/site.js';
 import { countSubscribers, linkFromOutbox } from '../../support/outbox.js';
 
@@ -131,12 +132,34 @@ test('joining the waitlist twice keeps one entry and thanks the visitor both tim
   expect(await countSubscribers(email)).toBe(1);
 });
 
-test('the footer newsletter box subscribes', async ({ page }, info) => {
+test('the footer newsletter box subscribes, the e-mailed link confirms, and the link at its foot unsubscribes', async ({
+  page,
+  request,
+}, info) => {
   const email = unique('news', info.project.name);
   await page.goto('/');
   const box = page.getByRole('form', { name: 'Newsletter' });
   await box.getByLabel('Your email').fill(email);
   await box.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(box.getByText('Thanks for subscribing!')).toBeVisible();
+  await expect(
+    box.getByText('Almost done: check your inbox and confirm your subscription.'),
+  ).toBeVisible();
   expect(await countSubscribers(email)).toBe(1);
+
+  await page.goto(await linkFromOutbox(email, 'newsletter-confirm'));
+  await expect(page.getByRole('heading', { name: "You're subscribed!" })).toBeVisible();
+
+  const admin = await adminApi(request);
+  await page.goto(await admin.unsubscribeLink(email, 'newsletter-confirm'));
+  await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
+  await expect(
+    page.getByText(`${email} will no longer receive our news.`, { exact: false }),
+  ).toBeVisible();
+
+  await page.goto('/');
+  await box.getByLabel('Your email').fill(email);
+  await box.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(
+    box.getByText('Almost done: check your inbox and confirm your subscription.'),
+  ).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MESSAGES } from '@leadpulse/common';
 
 export class NewsletterDto {
@@ -13,4 +13,29 @@ export class NewsletterDto {
 export class WaitlistDto extends NewsletterDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) firstName?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) lastName?: string;
+}
+
+export class NewsletterTokenDto {
+  @ApiProperty({ description: 'The token from the e-mailed link' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(500)
+  token: string;
+}
+
+/**
+ * The unsubscribe link posts `{ token }` as JSON; mail clients' one-click button (RFC 8058) posts
+ * the form `List-Unsubscribe=One-Click` to a URL carrying the token in its query.
+ */
+export class UnsubscribeBodyDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) token?: string;
+
+  @ApiPropertyOptional({ example: 'One-Click' })
+  @IsOptional()
+  @IsIn(['One-Click'])
+  'List-Unsubscribe'?: string;
+}
+
+export class UnsubscribeQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) token?: string;
 }

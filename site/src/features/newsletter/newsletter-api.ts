@@ -1,8 +1,17 @@
 import { api } from '../../api/client';
 
+export type SubscriberStatus = 'active' | 'unsubscribed' | 'bounced' | 'pending';
+
 export interface SubscribeResult {
   email: string;
   created: boolean;
+  /** `pending` until the e-mailed confirmation link is followed (double opt-in). */
+  status: SubscriberStatus;
+}
+
+export interface LinkResult {
+  email: string;
+  status: SubscriberStatus;
 }
 
 export const newsletterApi = {
@@ -13,4 +22,20 @@ export const newsletterApi = {
     }),
   subscribe: (email: string) =>
     api<SubscribeResult>('/newsletter', { method: 'POST', json: { email } }),
+  confirm: (token: string) =>
+    api<LinkResult>('/newsletter/confirm', { method: 'POST', json: { token } }),
+  unsubscribe: (token: string) =>
+    api<LinkResult>('/newsletter/unsubscribe', { method: 'POST', json: { token } }),
 };
+
+/** What the footer box says after a sign-up, by the address's status on the list. */
+export function subscribeMessage(result: SubscribeResult): string {
+  switch (result.status) {
+    case 'pending':
+      return 'Almost done: check your inbox and confirm your subscription.';
+    case 'bounced':
+      return "We couldn't deliver e-mail to this address before. Please check it, or use another one.";
+    default:
+      return "You're already subscribed.";
+  }
+}

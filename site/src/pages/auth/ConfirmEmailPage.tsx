@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
+import { LinkFailed, LinkPage, LinkWorking } from '../../components/LinkPage';
 import { authApi } from '../../features/auth/auth-api';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { linkToken } from '../../features/auth/link-token';
@@ -38,25 +38,12 @@ export function ConfirmEmailPage() {
   }, [token, navigate, acceptSession]);
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', px: 2 }}>
-      <Paper sx={{ p: 4, maxWidth: 440, width: '100%' }}>
-        {error ? (
-          <Stack spacing={2}>
-            <Typography variant="h5" component="h1">
-              Confirm your e-mail
-            </Typography>
-            <Alert severity="error">{error}</Alert>
-            <Button component={RouterLink} to="/" variant="contained">
-              Back to home
-            </Button>
-          </Stack>
-        ) : (
-          <Stack spacing={2} sx={{ alignItems: 'center' }}>
-            <CircularProgress aria-label="Confirming" />
-            <Typography>Confirming your e-mail…</Typography>
-          </Stack>
-        )}
-      </Paper>
-    </Box>
+    <LinkPage>
+      {error ? (
+        <LinkFailed title="Confirm your e-mail" error={error} />
+      ) : (
+        <LinkWorking label="Confirming your e-mail…" />
+      )}
+    </LinkPage>
   );
 }

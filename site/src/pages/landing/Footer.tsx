@@ -16,7 +16,7 @@ import YouTube from '@mui/icons-material/YouTube';
 import { MESSAGES } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { APP_NAME } from '../../config';
-import { newsletterApi } from '../../features/newsletter/newsletter-api';
+import { newsletterApi, subscribeMessage } from '../../features/newsletter/newsletter-api';
 
 const COLUMNS = [
   { title: 'Product', links: ['Features', 'Pricing', 'Roadmap', 'Changelog'] },
@@ -35,10 +35,7 @@ function NewsletterBox() {
     if (!email.trim()) return setStatus({ ok: false, text: MESSAGES.validation.emailRequired });
     try {
       const result = await newsletterApi.subscribe(email);
-      setStatus({
-        ok: true,
-        text: result.created ? 'Thanks for subscribing!' : "You're already subscribed.",
-      });
+      setStatus({ ok: result.status !== 'bounced', text: subscribeMessage(result) });
       setEmail('');
     } catch (caught) {
       setStatus({

@@ -8,7 +8,9 @@ describe('WaitlistSection', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('requires an e-mail, then thanks the visitor, then offers Add Another Email', async () => {
-    const fetch = stubApi({ 'POST /waitlist': [201, { email: 'a@example.com', created: true }] });
+    const fetch = stubApi({
+      'POST /waitlist': [201, { email: 'a@example.com', created: true, status: 'pending' }],
+    });
     renderWithApp(<WaitlistSection />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
@@ -18,6 +20,9 @@ describe('WaitlistSection', () => {
     await user.type(screen.getByLabelText('First Name (optional)'), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
     expect(await screen.findByText("You're on the list!")).toBeInTheDocument();
+    expect(
+      screen.getByText('Please confirm through the link we sent to a@example.com.'),
+    ).toBeInTheDocument();
     expect(JSON.parse(fetch.mock.calls.at(-1)![1]!.body as string)).toEqual({
       email: 'a@example.com',
       firstName: 'Ada',

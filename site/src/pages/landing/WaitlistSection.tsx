@@ -3,12 +3,12 @@ import { Alert, Box, Button, Container, Paper, Stack, TextField, Typography } fr
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { MESSAGES } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
-import { newsletterApi } from '../../features/newsletter/newsletter-api';
+import { newsletterApi, type SubscribeResult } from '../../features/newsletter/newsletter-api';
 
 /** Waitlist: form, then "You're on the list!", back to the form with Add Another Email. */
 export function WaitlistSection() {
   const [form, setForm] = useState({ email: '', firstName: '', lastName: '' });
-  const [joined, setJoined] = useState(false);
+  const [joined, setJoined] = useState<SubscribeResult>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -18,8 +18,7 @@ export function WaitlistSection() {
     if (!form.email.trim()) return setError(MESSAGES.validation.emailRequired);
     setBusy(true);
     try {
-      await newsletterApi.joinWaitlist(form.email, form.firstName, form.lastName);
-      setJoined(true);
+      setJoined(await newsletterApi.joinWaitlist(form.email, form.firstName, form.lastName));
     } catch (caught) {
       setError(
         caught instanceof ApiError && caught.code !== 'network_error'
@@ -58,12 +57,14 @@ export function WaitlistSection() {
                 You&apos;re on the list!
               </Typography>
               <Typography color="text.secondary">
-                We&apos;ll be in touch at {form.email}.
+                {joined.status === 'pending'
+                  ? `Please confirm through the link we sent to ${joined.email}.`
+                  : `We'll be in touch at ${joined.email}.`}
               </Typography>
               <Button
                 variant="outlined"
                 onClick={() => {
-                  setJoined(false);
+                  setJoined(undefined);
                   setForm({ email: '', firstName: '', lastName: '' });
                 }}
               >

@@ -1,0 +1,134 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { EventWebhook } from '@sendgrid/eventwebhook';
+import { DataSource } from 'typeorm';
+import { AppException } from '../common/app.exception.js';
+import { isUuid } from '../common/ids.js';
+import { AppConfig } from '../config/app-config.js';
+
+/** One event of SendGrid's event webhook; custom args (our `email_id`) arrive as top-level keys. */
+export interface SendGridEvent {
+  email: string;
+  event: string;
+  type?: string;
+  reason?: string;
+  email_id?: string;
+}
+
+type Outcome = 'bounced' | 'unsubscribed';
+
+/** What an event means for the address: undeliverable, or the recipient asked us to stop. */
+export function outcomeOf(event: SendGridEvent): Outcome | undefined {
+  switch (event.event) {
+    case 'bounce':
+      // "blocked" is a temporary refusal by the receiving server, not a dead address.
+      return event.type === 'blocked' ? undefined : 'bounced';
+    case 'dropped':
+      if (event.reason === 'Bounced Address') return 'bounced';
+      if (event.reason === 'Unsubscribed Address' || event.reason === 'Spam Reporting Address')
+        return 'unsubscribed';
+      return undefined;
+    case 'spamreport':
+    case 'unsubscribe':
+    case 'group_unsubscribe':
+      return 'unsubscribed';
+    default:
+      return undefined;
+  }
+}
+
+const invalidSignature = () =>
+  new AppException('invalid_signature', 400, 'The event signature is not valid.');
+
+/** SendGrid's signed event webhook: bounces and complaints change the newsletter subscriber. */
+@Injectable()
+export class SendGridEventsService {
+  private readonly logger = new Logger(SendGridEventsService.name);
+  private readonly verifier = new EventWebhook();
+  private readonly publicKey: ReturnType<EventWebhook['convertPublicKeyToECDSA']> | undefined;
+
+  constructor(
+    config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    const key = config.mail.sendgridWebhookPublicKey;
+    try {
+      this.publicKey = key ? this.verifier.convertPublicKeyToECDSA(key) : undefined;
+    } catch {
+      throw new Error('SENDGRID_WEBHOOK_PUBLIC_KEY is not an ECDSA public key');
+    }
+  }
+
+  /** Verifies the signature over the exact bytes received, then applies every event it carries. */
+  async receive(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+    timestamp: string | undefined,
+  ): Promise<{ applied: number }> {
+    if (!this.publicKey)
+      throw new AppException(
+        'webhook_not_configured',
+        403,
+        'The SendGrid event webhook is not configured.',
+      );
+    if (!rawBody || !signature || !timestamp) throw invalidSignature();
+    if (!this.verify(rawBody, signature, timestamp)) throw invalidSignature();
+
+    const events = parseEvents(rawBody);
+    let applied = 0;
+    await this.dataSource.transaction(async (manager) => {
+      for (const event of events) {
+        const outcome = outcomeOf(event);
+        if (!outcome) continue;
+        // Unsubscribing is the recipient's choice: a later bounce does not overwrite it.
+        const [, changed] = (await manager.query(
+          `UPDATE newsletter_subscriptions SET status = $2, updated_at = now()
+            WHERE email = $1 AND status <> $2 AND ($2 = 'unsubscribed' OR status <> 'unsubscribed')`,
+          [event.email, outcome],
+        )) as [unknown, number];
+        applied += changed;
+        if (outcome === 'bounced' && event.email_id && isUuid(event.email_id)) {
+          await manager.query(
+            `UPDATE emails SET last_error = $2, updated_at = now() WHERE id = $1`,
+            [event.email_id, `Bounced: ${event.reason ?? 'no reason given'}`.slice(0, 1000)],
+          );
+        }
+      }
+    });
+    if (applied > 0) this.logger.log(`SendGrid events changed ${applied} subscriber(s)`);
+    return { applied };
+  }
+
+  private verify(rawBody: Buffer, signature: string, timestamp: string): boolean {
+    try {
+      return this.verifier.verifySignature(this.publicKey!, rawBody, signature, timestamp);
+    } catch {
+      return false; // a signature that is not even DER
+    }
+  }
+}
+
+function parseEvents(rawBody: Buffer): SendGridEvent[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const valid =
+    Array.isArray(parsed) &&
+    parsed.every(
+      (event: unknown) =>
+        typeof event === 'object' &&
+        event !== null &&
+        typeof (event as SendGridEvent).email === 'string' &&
+        typeof (event as SendGridEvent).event === 'string',
+    );
+  if (!valid)
+    throw new AppException(
+      'validation_failed',
+      400,
+      'Expected a list of events, each with an email and an event.',
+    );
+  return parsed as SendGridEvent[];
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { UserEntity } from '../src/users/user.entity.js';
+import {
+  bearer,
+  signUpAdmin,
+  signUpAndConfirm,
+  uniqueEmail,
+  type SessionBody,
+} from './support/accounts.js';
+import { resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
+
+interface Operation {
+  method: string;
+  path: string;
+  secured: boolean;
+}
+
+type OpenApi = {
+  paths: Record<string, Record<string, { security?: unknown[] }>>;
+};
+
+/**
+ * The authorization matrix: every route of the API document × {anonymous, member, another
+ * member, administrator}. A route the document marks as needing a session answers 401 without
+ * one; an admin route answers 403 to members; an administrator is never refused; and members
+ * only ever see their own data.
+ */
+describe('the authorization matrix', () => {
+  let t: TestApp;
+  let operations: Operation[];
+  let admin: SessionBody;
+  let member: SessionBody;
+  let other: SessionBody;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: {
+        RATE_LIMIT_SIGNUP: '1000',
+        RATE_LIMIT_CONFIRM: '1000',
+        RATE_LIMIT_RECOVER: '1000',
+        RATE_LIMIT_REFRESH: '1000',
+        RATE_LIMIT_SUBSCRIBE: '1000',
+        RATE_LIMIT_CLIENT_LOGS: '1000',
+        RATE_LIMIT_CHECKOUT: '1000',
+        LOGIN_MAX_FAILURES_PER_IP: '1000',
+      },
+    });
+    await resetDatabase(t.dataSource);
+    admin = await signUpAdmin(t.app, t.dataSource, uniqueEmail('matrix-admin'));
+    member = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('matrix-member'));
+    other = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('matrix-other'));
+
+    const document = (
+      await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })
+    ).json() as OpenApi;
+    operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        secured: (operation.security ?? []).length > 0,
+      })),
+    );
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const call = (operation: Operation, session?: SessionBody) =>
+    t.app.inject({
+      method: operation.method as 'GET',
+      url: operation.path.replace(/\{[^}]+\}/g, randomUUID()),
+      headers: session ? bearer(session) : {},
+      ...(operation.method === 'GET' || operation.method === 'DELETE' ? {} : { payload: {} }),
+    });
+  const describeCall = (operation: Operation) => `${operation.method} ${operation.path}`;
+
+  it('covers the whole API', () => {
+    expect(operations.length).toBeGreaterThan(80);
+    expect(operations.filter((operation) => operation.path.startsWith('/api/admin'))).not.toEqual(
+      [],
+    );
+  });
+
+  it('answers 401 without a session on every route that needs one, and never 5xx', async () => {
+    const wrong: string[] = [];
+    for (const operation of operations) {
+      const response = await call(operation);
+      if (response.statusCode >= 500)
+        wrong.push(`${describeCall(operation)} → ${response.statusCode}`);
+      if (operation.secured && response.statusCode !== 401)
+        wrong.push(`${describeCall(operation)} → ${response.statusCode}, expected 401`);
+      if (!operation.secured && response.statusCode === 401 && !operation.path.includes('/auth/'))
+        wrong.push(`${describeCall(operation)} → 401 but documented as public`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('refuses members every admin route with 403, and lets an administrator through', async () => {
+    const wrong: string[] = [];
+    for (const operation of operations.filter((candidate) =>
+      candidate.path.startsWith('/api/admin'),
+    )) {
+      const asMember = await call(operation, member);
+      if (asMember.statusCode !== 403)
+        wrong.push(`${describeCall(operation)} as member → ${asMember.statusCode}`);
+      const asAdmin = await call(operation, admin);
+      if ([401, 403].includes(asAdmin.statusCode) || asAdmin.statusCode >= 500)
+        wrong.push(`${describeCall(operation)} as admin → ${asAdmin.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it("shows and changes only a member's own data", async () => {
+    const meOf = async (session: SessionBody) =>
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(session) })).json();
+    expect((await meOf(member)).email).toBe(member.user.email);
+    expect((await meOf(other)).email).toBe(other.user.email);
+
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(member),
+      payload: { first_name: 'Renamed' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await meOf(member)).first_name).toBe('Renamed');
+    expect((await meOf(other)).first_name).not.toBe('Renamed');
+
+    // A member's token cannot reach another member through the admin API either.
+    const otherId = (
+      await t.dataSource.getRepository(UserEntity).findOneByOrFail({ email: other.user.email })
+    ).id;
+    for (const url of [`/api/admin/users/${otherId}`, `/api/admin/users/${otherId}/payments`]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(member) });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,168 @@
+// npm run bench [-- --quick] [-- --users N] [-- --seconds S]
+// Measures the product against baselines taken in the same run and writes bench/results.json
+// and bench/RESULTS.md. Needs PostgreSQL (BENCH_DATABASE_URL's server, by default the local one)
+// and Debian's Chromium; the front ends and the backend must be built (npm run bench does it).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, release, type } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { renderMarkdown, type Report } from './report.js';
+import {
+  adminSearch,
+  bundleSizes,
+  healthVersusBaseline,
+  login,
+  me,
+  seedUsers,
+  startup,
+  webhookIngest,
+  type BenchContext,
+  type ScenarioResult,
+} from './scenarios.js';
+import { freePort, ROOT, startServer } from './support.js';
+import { landingVitals } from './vitals.js';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    users: { type: 'string' },
+    seconds: { type: 'string' },
+    'report-only': { type: 'boolean', default: false },
+  },
+});
+const quick = args.quick!;
+const users = Number(args.users ?? (quick ? 20_000 : 1_000_000));
+const seconds = Number(args.seconds ?? (quick ? 3 : 10));
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseName = 'leadpulse_bench';
+const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+async function main() {
+  const startedAt = new Date();
+  log(`fresh database ${databaseName}`);
+  await admin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${databaseName}`);
+  });
+  log(`seeding ${users.toLocaleString('en-US')} users`);
+  const seedSeconds = seedUsers(databaseUrl, users);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'leadpulse-bench-data-'));
+  const credentials = { email: 'bench-admin@example.com', password: 'bench admin passphrase' };
+  const webhookSecret = 'whsec_bench_0123456789abcdef0123456789';
+  const metricsToken = 'bench-metrics-token-0123456789';
+  const port = await freePort();
+  log('starting the product');
+  const product = await startServer(
+    process.execPath,
+    [join(ROOT, 'backend/dist/main.js')],
+    {
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: credentials.email,
+      ADMIN_PASSWORD: credentials.password,
+      JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      METRICS_TOKEN: metricsToken,
+    },
+    port,
+  );
+
+  const results: ScenarioResult[] = [];
+  let databaseVersion = 'unknown';
+  try {
+    const session = (await (
+      await fetch(`${product.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(credentials),
+      })
+    ).json()) as { access_token: string };
+    const context: BenchContext = {
+      databaseUrl,
+      seconds,
+      product,
+      admin: { ...credentials, token: session.access_token },
+      webhookSecret,
+      metricsToken,
+    };
+    const selective = await admin(async (client) => {
+      databaseVersion = (await client.query('SHOW server_version')).rows[0].server_version;
+      const { rows } = await client.query(
+        `SELECT split_part(email, '@', 1) AS term FROM users WHERE email LIKE '%@seed.example.com' ORDER BY id LIMIT 1 OFFSET $1`,
+        [Math.floor(users / 2)],
+      );
+      return rows[0].term as string;
+    }, databaseUrl);
+
+    const run = async (name: string, scenario: () => Promise<ScenarioResult> | ScenarioResult) => {
+      log(name);
+      const result = await scenario();
+      results.push(result);
+      for (const figure of result.figures) log(`  ${figure.name}: ${figure.value} ${figure.unit}`);
+    };
+    await run('health vs bare Fastify', () => healthVersusBaseline(context));
+    await run('GET /api/me', () => me(context));
+    await run('login', () => login(context));
+    await run('webhook ingest', () => webhookIngest(context));
+    await run('admin search', () => adminSearch(context, users, selective));
+    await run('bundle sizes', () => bundleSizes());
+    await run('landing page vitals', () => landingVitals(`${product.url}/`, quick ? 2 : 5));
+  } finally {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  log('npm start (embedded database)');
+  results.push(await startup());
+
+  const report = {
+    date: startedAt.toISOString(),
+    command: `npm run bench${quick ? ' -- --quick' : ''}`,
+    machine: {
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      memory_gb: Number((totalmem() / 1024 ** 3).toFixed(1)),
+      os: `${type()} ${release()}`,
+      node: process.version,
+      postgresql: databaseVersion,
+    },
+    settings: {
+      seconds_per_load: seconds,
+      seeded_users: users,
+      seed_seconds: Number(seedSeconds.toFixed(1)),
+      log_level: 'warn',
+      rate_limits:
+        'defaults: none of the measured routes is rate-limited for successful requests (sign-in limits count failures only)',
+    },
+    scenarios: results,
+  };
+  writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(ROOT, 'bench/RESULTS.md'), renderMarkdown(report));
+  log('wrote bench/results.json and bench/RESULTS.md');
+}
+
+if (args['report-only']) {
+  // Renders RESULTS.md again from results.json, after the analysis text changed.
+  const report = JSON.parse(readFileSync(join(ROOT, 'bench/results.json'), 'utf8')) as Report;
+  writeFileSync(join(ROOT, 'bench/RESULTS.md'), renderMarkdown(report));
+} else {
+  await main();
+}

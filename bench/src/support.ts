@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+/** The repository's root (this file runs from bench/dist). */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls a URL until it answers 200; resolves with the milliseconds it took. */
+export async function waitForOk(
+  url: string,
+  timeoutMs = 60_000,
+  since = Date.now(),
+): Promise<number> {
+  for (;;) {
+    try {
+      if ((await fetch(url)).status === 200) return Date.now() - since;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - since > timeoutMs) throw new Error(`${url} did not answer 200 in time`);
+    await sleep(25);
+  }
+}
+
+export interface Server {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts a Node process that serves HTTP on `port`, and waits until `readyPath` answers 200. */
+export async function startServer(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  readyPath = '/api/health/database',
+): Promise<Server> {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await Promise.race([
+      waitForOk(`${url}${readyPath}`),
+      new Promise((_, reject) =>
+        child.once('exit', (code) =>
+          reject(new Error(`${args.join(' ')} exited with ${code}: ${stderr}`)),
+        ),
+      ),
+    ]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return { url, child, stop: () => stopProcess(child) };
+}
+
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Answers that were not 2xx, and connection errors or timeouts. */
+  failures: number;
+}
+
+/**
+ * Drives a server with autocannon (the load generator runs in this process, the server in its
+ * own) and reads every response's latency, for exact percentiles.
+ */
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ ...options, timeout: 10 }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
+      latencies.push(ms),
+    );
+  });
+  latencies.sort((a, b) => a - b);
+  const round = (value: number) => Number(value.toFixed(2));
+  return {
+    requestsPerSecond: round(result.requests.total / result.duration),
+    p50Ms: round(percentile(latencies, 50)),
+    p95Ms: round(percentile(latencies, 95)),
+    p99Ms: round(percentile(latencies, 99)),
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
