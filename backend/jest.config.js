@@ -1,4 +1,7 @@
-/** Two projects: unit tests next to the code, integration tests against a real PostgreSQL. */
+/**
+ * Three projects: unit tests next to the code, integration tests against a real PostgreSQL, and
+ * the resilience suite (bad input, crashes, outages, provider faults, two instances).
+ */
 const swc = [
   '@swc/jest',
   {
@@ -29,6 +32,13 @@ export default {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/test/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/global-teardown.mjs',
+    },
+    {
+      ...shared,
+      displayName: 'resilience',
+      testMatch: ['<rootDir>/test/resilience/**/*.res-spec.ts'],
       globalSetup: '<rootDir>/test/global-setup.mjs',
       globalTeardown: '<rootDir>/test/global-teardown.mjs',
     },

@@ -8,6 +8,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module.js';
 import { MetricsService } from './metrics/metrics.service.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from './common/body-depth.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
@@ -61,6 +62,15 @@ export async function createApp({
   });
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+  });
+  // Validators walk bodies recursively: a deeply nested document is refused before they see it.
+  fastify.addHook('preValidation', async (request, reply) => {
+    if (nestsDeeperThan(request.body, MAX_BODY_DEPTH))
+      await reply.status(400).send({
+        statusCode: 400,
+        code: 'bad_request',
+        message: `The request body is nested too deeply (the limit is ${MAX_BODY_DEPTH} levels).`,
+      });
   });
   const metrics = app.get(MetricsService);
   fastify.addHook('onResponse', async (request, reply) => {

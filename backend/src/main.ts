@@ -5,6 +5,7 @@ import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/environment.js';
 import { withJwtSecret } from './config/jwt-secret.js';
 import { DataFolderLockedError } from './database/data-folder-lock.js';
+import { isDatabaseUnavailable } from './database/database-errors.js';
 import { openDatabase } from './database/open-database.js';
 import { createRootLogger } from './logging/logger.js';
 import { StripeSandbox } from './stripe-sandbox/stripe-sandbox.js';
@@ -21,6 +22,13 @@ async function bootstrap(): Promise<void> {
     throw error;
   }
   const logger = createRootLogger({ level: config.logLevel, pretty: !config.isProduction });
+  // pg-boss 10 completes and fails jobs without awaiting: while the database is unreachable
+  // those promises reject with nobody listening. Such a rejection must not take the server
+  // down (the job is retried once it expires); any other unhandled rejection still does.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    logger.warn(`Database unavailable in background work: ${(reason as Error).message}`);
+  });
 
   let database;
   try {

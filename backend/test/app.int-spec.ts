@@ -73,6 +73,30 @@ describe('the HTTP stack', () => {
     expect(response.json()).toMatchObject({ statusCode: 413, code: 'payload_too_large' });
   });
 
+  it('refuses a body nested deeper than 32 levels with a 400, and takes one at the limit', async () => {
+    const nested = (depth: number) =>
+      `${'{"a":'.repeat(depth - 1)}{"level":"INFO","message":"deep"}${'}'.repeat(depth - 1)}`;
+    const tooDeep = await t.app.inject({
+      method: 'POST',
+      url: '/api/logs',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"level":"INFO","message":"m","metadata":${nested(2_000)}}`,
+    });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json()).toEqual({
+      statusCode: 400,
+      code: 'bad_request',
+      message: 'The request body is nested too deeply (the limit is 32 levels).',
+    });
+    const atLimit = await t.app.inject({
+      method: 'POST',
+      url: '/api/logs',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"level":"INFO","message":"m","metadata":${nested(31)}}`,
+    });
+    expect(atLimit.statusCode).toBe(202);
+  });
+
   it('accepts a body just under the limit (and validates it)', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -1,50 +1,6 @@
-import { createServer, Socket, type Server } from 'node:net';
 import { resetDatabase, startTestApp, testDatabaseUrl, type TestApp } from './support/test-app.js';
+import { CuttableProxy } from './support/tcp-proxy.js';
 import { waitFor } from './support/wait.js';
-
-/**
- * A TCP proxy in front of the test database that can be cut and restored, to see the health
- * checks notice a database that stops answering and recover by themselves.
- */
-class CuttableProxy {
-  private server: Server;
-  private sockets = new Set<Socket>();
-  private open = true;
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {
-    this.server = createServer((client) => {
-      if (!this.open) return client.destroy();
-      const upstream = new Socket();
-      upstream.connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-  }
-
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  cut(): void {
-    this.open = false;
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  restore(): void {
-    this.open = true;
-  }
-
-  close(): Promise<void> {
-    this.cut();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 describe('health', () => {
   let t: TestApp;

@@ -1,74 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { MailDeliveryService } from '../src/mail/mail-delivery.service.js';
 import { MailService } from '../src/mail/mail.service.js';
 import { EmailEntity } from '../src/mail/email.entity.js';
 import { NewsletterLinks } from '../src/mail/newsletter-links.js';
+import { FakeSendGrid } from './support/fake-sendgrid.js';
 import { resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
-
-interface Captured {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: Record<string, unknown>;
-}
-
-/** A stand-in for SendGrid's HTTP API that records requests and answers from a script. */
-class FakeSendGrid {
-  requests: Captured[] = [];
-  /** Status codes to answer, in order; 202 once they run out. */
-  script: number[] = [];
-  private server: Server;
-  url = '';
-
-  constructor() {
-    this.server = createServer((request, response) => {
-      let raw = '';
-      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      request.on('end', () => {
-        this.requests.push({
-          method: request.method!,
-          url: request.url!,
-          headers: request.headers,
-          body: JSON.parse(raw),
-        });
-        const status = this.script.shift() ?? 202;
-        if (status === 202) {
-          response.writeHead(202, { 'x-message-id': `msg-${this.requests.length}` }).end();
-        } else {
-          response.writeHead(status, { 'content-type': 'application/json' }).end(
-            JSON.stringify({
-              errors: [
-                {
-                  message:
-                    status === 400
-                      ? 'The from address does not match a verified Sender Identity.'
-                      : 'Try again later',
-                  field: null,
-                },
-              ],
-            }),
-          );
-        }
-      });
-    });
-  }
-
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  for(emailId: string): Captured[] {
-    return this.requests.filter(
-      (request) => (request.body.custom_args as Record<string, string>)?.email_id === emailId,
-    );
-  }
-}
 
 describe('delivery through SendGrid', () => {
   const sendgrid = new FakeSendGrid();

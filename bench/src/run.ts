@@ -22,7 +22,7 @@ import {
   type BenchContext,
   type ScenarioResult,
 } from './scenarios.js';
-import { freePort, ROOT, startServer } from './support.js';
+import { ROOT, startProduct } from './support.js';
 import { landingVitals } from './vitals.js';
 
 const { values: args } = parseArgs({
@@ -67,24 +67,14 @@ async function main() {
   const credentials = { email: 'bench-admin@example.com', password: 'bench admin passphrase' };
   const webhookSecret = 'whsec_bench_0123456789abcdef0123456789';
   const metricsToken = 'bench-metrics-token-0123456789';
-  const port = await freePort();
   log('starting the product');
-  const product = await startServer(
-    process.execPath,
-    [join(ROOT, 'backend/dist/main.js')],
-    {
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: credentials.email,
-      ADMIN_PASSWORD: credentials.password,
-      JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      METRICS_TOKEN: metricsToken,
-    },
-    port,
-  );
+  const product = await startProduct({
+    databaseUrl,
+    dataDir,
+    admin: credentials,
+    webhookSecret,
+    metricsToken,
+  });
 
   const results: ScenarioResult[] = [];
   let databaseVersion = 'unknown';

@@ -1,12 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type autocannon from 'autocannon';
-import Stripe from 'stripe';
-import { freePort, load, ROOT, startServer, waitForOk, type Server } from './support.js';
+import {
+  freePort,
+  load,
+  ROOT,
+  signedBalanceEvent,
+  startServer,
+  waitForOk,
+  type Server,
+} from './support.js';
 
 export interface Figure {
   name: string;
@@ -170,32 +176,13 @@ export async function login(context: BenchContext): Promise<ScenarioResult> {
 
 /** Signed Stripe events posted as fast as the server acknowledges them (verified and stored). */
 export async function webhookIngest(context: BenchContext): Promise<ScenarioResult> {
-  const stripe = new Stripe('sk_test_bench');
-  const event = () => {
-    const payload = JSON.stringify({
-      id: `evt_bench_${randomUUID().replace(/-/g, '')}`,
-      object: 'event',
-      api_version: '2025-03-31.basil',
-      created: Math.floor(Date.now() / 1000),
-      type: 'balance.available',
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object: { object: 'balance', available: [], pending: [] } },
-    });
-    const signature = stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: context.webhookSecret,
-    });
-    return { payload, signature };
-  };
   const options = {
     url: `${context.product.url}/api/webhooks/stripe`,
     method: 'POST' as const,
     requests: [
       {
         setupRequest: (request: autocannon.Request) => {
-          const { payload, signature } = event();
+          const { payload, signature } = signedBalanceEvent(context.webhookSecret);
           return {
             ...request,
             body: payload,

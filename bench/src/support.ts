@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import Stripe from 'stripe';
 
 /** The repository's root (this file runs from bench/dist). */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -125,4 +128,53 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
     requests: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/**
+ * The built product (backend/dist/main.js) on PostgreSQL at `databaseUrl`, with an administrator,
+ * a webhook secret and a metrics token, and its own Stripe sandbox.
+ */
+export async function startProduct(options: {
+  databaseUrl: string;
+  dataDir: string;
+  admin: { email: string; password: string };
+  webhookSecret: string;
+  metricsToken: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<Server> {
+  return startServer(
+    process.execPath,
+    [join(ROOT, 'backend/dist/main.js')],
+    {
+      NODE_ENV: 'development',
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: options.admin.email,
+      ADMIN_PASSWORD: options.admin.password,
+      JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
+      STRIPE_WEBHOOK_SECRET: options.webhookSecret,
+      METRICS_TOKEN: options.metricsToken,
+      ...options.env,
+    },
+    await freePort(),
+  );
+}
+
+const signer = new Stripe('sk_test_bench');
+
+/** A new Stripe event (no handler acts on its type) and its signature header. */
+export function signedBalanceEvent(secret: string): { payload: string; signature: string } {
+  const payload = JSON.stringify({
+    id: `evt_bench_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    api_version: '2025-03-31.basil',
+    created: Math.floor(Date.now() / 1000),
+    type: 'balance.available',
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: { object: 'balance', available: [], pending: [] } },
+  });
+  return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
 }

@@ -7,7 +7,11 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../database/database-errors.js';
 import { AppException, type ErrorBody } from './app.exception.js';
+
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 const CODES: Record<number, string> = {
   400: 'bad_request',
@@ -69,6 +73,8 @@ export function toErrorBody(exception: unknown): ErrorBody {
         : (MESSAGES[status] ?? 'The request is not valid.');
     return { statusCode: status, code: CODES[status] ?? `http_${status}`, message };
   }
+  if (isDatabaseUnavailable(exception))
+    return { statusCode: 503, code: CODES[503], message: MESSAGES[503] };
   return { statusCode: 500, code: 'internal_error', message: MESSAGES[500] };
 }
 
@@ -86,7 +92,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = context.getResponse<FastifyReply>();
     const body = toErrorBody(exception);
     if (body.statusCode === HttpStatus.NOT_FOUND && this.notFoundFallback?.(request, reply)) return;
-    if (body.statusCode >= 500) {
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) {
+      // One line, no stack: an outage would otherwise flood the log with identical traces.
+      this.logger.warn(
+        `Database unavailable on ${request.method} ${request.url.split('?')[0]}: ${(exception as Error).message}`,
+      );
+      void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    } else if (body.statusCode >= 500) {
       this.logger.error(
         { err: exception, method: request.method, url: request.url },
         `Unhandled error on ${request.method} ${request.url.split('?')[0]}`,

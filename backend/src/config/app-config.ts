@@ -41,6 +41,10 @@ export class AppConfig {
     retryLimit: number;
   };
   readonly jobsPollIntervalSeconds: number;
+  /** A job still running after this long is taken as lost with its worker, and retried. */
+  readonly jobsExpireSeconds: number;
+  /** How often the queue looks for such lost jobs. */
+  readonly jobsMaintenanceIntervalSeconds: number;
   readonly healthSampleIntervalSeconds: number;
   readonly auth: {
     accessTtlSeconds: number;
@@ -112,6 +116,8 @@ export class AppConfig {
         retryLimit: vars.MAIL_RETRY_LIMIT,
       },
       jobsPollIntervalSeconds: vars.JOBS_POLL_INTERVAL_SECONDS,
+      jobsExpireSeconds: vars.JOBS_EXPIRE_SECONDS,
+      jobsMaintenanceIntervalSeconds: vars.JOBS_MAINTENANCE_INTERVAL_SECONDS,
       healthSampleIntervalSeconds: vars.HEALTH_SAMPLE_INTERVAL_SECONDS,
       auth: {
         accessTtlSeconds: vars.JWT_ACCESS_TTL_SECONDS,

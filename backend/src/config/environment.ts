@@ -275,6 +275,19 @@ export class EnvironmentVariables {
   @Min(0.5)
   JOBS_POLL_INTERVAL_SECONDS: number = 2;
 
+  /**
+   * A job still running after this many seconds is taken as lost (its worker crashed) and
+   * retried; handlers are idempotent, so a slow one that finishes later changes nothing.
+   */
+  @IsInt()
+  @Min(1)
+  JOBS_EXPIRE_SECONDS: number = 300;
+
+  /** How often the queue looks for lost jobs and retries them. */
+  @IsInt()
+  @Min(1)
+  JOBS_MAINTENANCE_INTERVAL_SECONDS: number = 60;
+
   /** How often the server samples the figures of the admin Health page (the last 100 are kept). */
   @IsNumber()
   @Min(0.1)

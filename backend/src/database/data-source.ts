@@ -14,7 +14,8 @@ export function dataSourceOptions(url: string, poolSize: number): DataSourceOpti
     uuidExtension: 'pgcrypto',
     synchronize: false,
     poolSize,
-    connectTimeoutMS: 5_000,
+    // A database that does not answer fails a request in 3 s (answered 503), never hangs it.
+    connectTimeoutMS: 3_000,
     extra: { application_name: 'leadpulse', idleTimeoutMillis: 30_000 },
   };
 }

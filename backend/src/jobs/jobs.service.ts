@@ -45,6 +45,7 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
       schema: 'pgboss',
       max: 4,
       application_name: 'leadpulse-jobs',
+      maintenanceIntervalSeconds: config.jobsMaintenanceIntervalSeconds,
     });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'Job queue error'));
     this.started = new Promise<void>((resolve) => (this.resolveStarted = resolve));
@@ -55,11 +56,15 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     this.resolveStarted();
   }
 
-  /** Declares a queue with its retry policy; idempotent. */
+  /**
+   * Declares a queue with its retry policy; idempotent. A job whose worker died with it (a
+   * crash, a kill -9) is retried once it expires, after `jobsExpireSeconds`.
+   */
   async createQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
     await this.started;
-    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, { name, ...options });
-    else await this.boss.createQueue(name, { name, ...options });
+    const queue = { name, expireInSeconds: this.config.jobsExpireSeconds, ...options };
+    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);
+    else await this.boss.createQueue(name, queue);
   }
 
   /** Sends a job to the queue on a cron schedule (UTC); one schedule per queue, kept on restart. */
@@ -101,9 +106,15 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
           try {
             await handler(job);
           } catch (error) {
-            await this.boss.fail(name, job.id, {
-              message: (error as Error).message ?? String(error),
-            });
+            // With the database gone the job cannot even be marked failed: it is retried once
+            // it expires instead.
+            await this.boss
+              .fail(name, job.id, { message: (error as Error).message ?? String(error) })
+              .catch((failure: Error) =>
+                this.logger.warn(
+                  `Could not record the failure of job ${job.id}: ${failure.message}`,
+                ),
+              );
           }
         }
       },

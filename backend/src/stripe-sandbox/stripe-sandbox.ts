@@ -130,6 +130,13 @@ const list = (data: StripeObject[], url: string) => ({
 
 const param = (request: FastifyRequest) => (request.params as { id: string }).id;
 
+/**
+ * What can go wrong with a call. Before Stripe acts: `error` (a 500 of Stripe's own), `conflict`
+ * (409, another request holds the idempotency key), `reset` (the connection drops). After it
+ * has acted: `lost` (the answer is a 500) and `reset-after` (the connection drops on the answer).
+ */
+export type SandboxFault = 'error' | 'conflict' | 'reset' | 'lost' | 'reset-after';
+
 interface State {
   objects: Record<string, StripeObject>;
   idempotency: Record<string, { status: number; body: unknown }>;
@@ -142,9 +149,7 @@ export class StripeSandbox {
   private state: State = { objects: {}, idempotency: {} };
   private readonly signer = new Stripe('sk_test_sandbox_signer');
   private readonly timers = new Set<NodeJS.Timeout>();
-  private failures = 0;
-  private lostResponses = 0;
-  private lostPath = '/v1/';
+  private faults: { fault: SandboxFault; path: string }[] = [];
   /** While true, events are recorded but never delivered: a webhook that does not arrive. */
   holdDeliveries = false;
   url = '';
@@ -197,17 +202,37 @@ export class StripeSandbox {
   }
 
   /**
+   * The next `count` API calls under `path` meet `fault` (see SandboxFault): the network and
+   * Stripe's own failures, for tests of retries and idempotency.
+   */
+  injectFaults(count: number, fault: SandboxFault, path = '/v1/'): void {
+    for (let index = 0; index < count; index += 1) this.faults.push({ fault, path });
+  }
+
+  /**
    * The answers to the next `count` API calls (under `path`) are lost after Stripe has acted (a timeout seen
    * from the client): the caller sees a 500, and only its idempotency key can tell it what happened.
    */
   loseNextResponses(count: number, path = '/v1/'): void {
-    this.lostResponses = count;
-    this.lostPath = path;
+    this.injectFaults(count, 'lost', path);
   }
 
   /** The next `count` API calls answer 500, as Stripe does when it has a problem of its own. */
   failNextRequests(count: number): void {
-    this.failures = count;
+    this.injectFaults(count, 'error');
+  }
+
+  /** Faults injected and not met yet. */
+  get pendingFaults(): number {
+    return this.faults.length;
+  }
+
+  /** Takes the first fault waiting for this request, among `kinds`. */
+  private takeFault(url: string, kinds: SandboxFault[]): SandboxFault | undefined {
+    const index = this.faults.findIndex(
+      (candidate) => url.startsWith(candidate.path) && kinds.includes(candidate.fault),
+    );
+    return index < 0 ? undefined : this.faults.splice(index, 1)[0].fault;
   }
 
   private all(object: string, where: (candidate: StripeObject) => boolean = () => true) {
@@ -254,9 +279,20 @@ export class StripeSandbox {
       const auth = request.headers.authorization ?? '';
       if (!/^Bearer (sk|rk)_test_\w+$/.test(auth))
         return stripeError(reply, 401, 'Invalid API Key provided.', 'authentication_error');
-      if (this.failures > 0) {
-        this.failures -= 1;
+      const fault = this.takeFault(request.url, ['error', 'conflict', 'reset']);
+      if (fault === 'error')
         return stripeError(reply, 500, 'An unknown error occurred', 'api_error');
+      if (fault === 'conflict')
+        return stripeError(
+          reply,
+          409,
+          'There is currently another in-progress request using this Stripe-Idempotency-Key (that probably means you submitted twice, and the other request is still going through): try again later.',
+          'invalid_request_error',
+          { code: 'idempotency_key_in_use' },
+        );
+      if (fault === 'reset') {
+        request.raw.socket.destroy();
+        return reply.hijack();
       }
     });
 
@@ -272,6 +308,8 @@ export class StripeSandbox {
       if (
         request.method === 'POST' &&
         typeof key === 'string' &&
+        // Like Stripe: a request that never started (a 409 over the key, a 429) is not saved.
+        ![409, 429].includes(reply.statusCode) &&
         reply.statusCode < 500 &&
         !this.state.idempotency[key]
       ) {
@@ -281,11 +319,13 @@ export class StripeSandbox {
         };
         this.persist();
       }
-      if (request.url.startsWith(this.lostPath) && this.lostResponses > 0) {
-        this.lostResponses -= 1;
+      if (!request.url.startsWith('/v1/')) return payload;
+      const fault = this.takeFault(request.url, ['lost', 'reset-after']);
+      if (fault === 'lost') {
         reply.status(500);
         return JSON.stringify({ error: { type: 'api_error', message: 'The answer was lost' } });
       }
+      if (fault === 'reset-after') request.raw.socket.destroy();
       return payload;
     });
 
