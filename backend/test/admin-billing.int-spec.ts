@@ -305,6 +305,64 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
     });
   }, 30_000);
 
+  it('syncs a history longer than a page, each invoice with its charge, and rewrites nothing the second time', async () => {
+    const email = uniqueEmail('history');
+    const customer = await env.stripe.customers.create({
+      email,
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    const subscription = await env.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_prospector' }],
+    });
+    env.sandbox.seedInvoiceHistory(subscription.id, 249);
+    await users().insert({ email, status: 'paid', stripe_customer_id: customer.id });
+    const user = await users().findOneByOrFail({ email });
+    await settled();
+
+    const synced = await call('POST', `/api/admin/users/${user.id}/payments/sync`, admin);
+    expect(synced.statusCode).toBe(200);
+    const rows = (await env.t.dataSource.query(
+      `SELECT stripe_invoice_id, stripe_charge_id, user_id, xmin::text AS version FROM transactions WHERE stripe_customer_id = $1`,
+      [customer.id],
+    )) as {
+      stripe_invoice_id: string;
+      stripe_charge_id: string;
+      user_id: string;
+      version: string;
+    }[];
+    const invoices = env.sandbox
+      .objects('invoice')
+      .filter((invoice) => invoice.customer === customer.id);
+    expect(invoices).toHaveLength(250);
+    expect(rows.map((row) => row.stripe_invoice_id).sort()).toEqual(
+      invoices.map((invoice) => invoice.id).sort(),
+    );
+    // Each row carries the charge of its own invoice, found through the expanded payments.
+    const chargeOf = new Map(
+      env.sandbox
+        .objects('invoice_payment')
+        .map((payment) => [
+          String(payment.invoice),
+          String((payment.payment as { charge: string }).charge),
+        ]),
+    );
+    expect(
+      rows.filter((row) => row.stripe_charge_id !== chargeOf.get(row.stripe_invoice_id)),
+    ).toEqual([]);
+    expect(rows.filter((row) => row.user_id !== user.id)).toEqual([]);
+
+    const again = await call('POST', `/api/admin/users/${user.id}/payments/sync`, admin);
+    expect(again.statusCode).toBe(200);
+    const versions = (await env.t.dataSource.query(
+      `SELECT stripe_invoice_id, xmin::text AS version FROM transactions WHERE stripe_customer_id = $1`,
+      [customer.id],
+    )) as { stripe_invoice_id: string; version: string }[];
+    expect(new Map(versions.map((row) => [row.stripe_invoice_id, row.version]))).toEqual(
+      new Map(rows.map((row) => [row.stripe_invoice_id, row.version])),
+    );
+  }, 60_000);
+
   it('saves billing information, updates the Stripe customer, and keeps the change with a warning when Stripe is down', async () => {
     const email = uniqueEmail('billing');
     await buyFounding(env.t.app, email);

@@ -8,10 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { renderMarkdown, type Report } from './report.js';
 import {
   adminSearch,
+  paymentSync,
   bundleSizes,
   healthVersusBaseline,
   login,
@@ -22,7 +23,8 @@ import {
   type BenchContext,
   type ScenarioResult,
 } from './scenarios.js';
-import { ROOT, startProduct } from './support.js';
+import { ROOT, startProduct, withDatabase } from './support.js';
+import { StripeSandbox } from '../../backend/dist/stripe-sandbox/stripe-sandbox.js';
 import { landingVitals } from './vitals.js';
 
 const { values: args } = parseArgs({
@@ -31,25 +33,24 @@ const { values: args } = parseArgs({
     users: { type: 'string' },
     seconds: { type: 'string' },
     'report-only': { type: 'boolean', default: false },
+    /** Runs only these scenarios (comma-separated ids) and merges them into results.json. */
+    only: { type: 'string' },
+    invoices: { type: 'string' },
   },
 });
+const only = args.only ? new Set(args.only.split(',')) : undefined;
+const wanted = (id: string) => !only || only.has(id);
 const quick = args.quick!;
 const users = Number(args.users ?? (quick ? 20_000 : 1_000_000));
 const seconds = Number(args.seconds ?? (quick ? 3 : 10));
+const invoices = Number(args.invoices ?? (quick ? 1_000 : 10_000));
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = 'leadpulse_bench';
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> =>
+  withDatabase(url, work);
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
@@ -60,13 +61,17 @@ async function main() {
     await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${databaseName}`);
   });
-  log(`seeding ${users.toLocaleString('en-US')} users`);
-  const seedSeconds = seedUsers(databaseUrl, users);
+  const seeded = wanted('search') ? users : 0;
+  log(`seeding ${seeded.toLocaleString('en-US')} users`);
+  const seedSeconds = seeded > 0 ? seedUsers(databaseUrl, seeded) : 0;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'leadpulse-bench-data-'));
   const credentials = { email: 'bench-admin@example.com', password: 'bench admin passphrase' };
   const webhookSecret = 'whsec_bench_0123456789abcdef0123456789';
   const metricsToken = 'bench-metrics-token-0123456789';
+  // The product talks to a Stripe sandbox in this process, so a scenario can give it a history.
+  const sandbox = new StripeSandbox({ webhookSecret, webhookUrl: () => undefined });
+  const sandboxUrl = await sandbox.start();
   log('starting the product');
   const product = await startProduct({
     databaseUrl,
@@ -74,10 +79,17 @@ async function main() {
     admin: credentials,
     webhookSecret,
     metricsToken,
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_API_URL: sandboxUrl,
+      STRIPE_PRICE_FOUNDING: 'price_founding_member',
+    },
   });
 
   const results: ScenarioResult[] = [];
-  let databaseVersion = 'unknown';
+  const databaseVersion = await admin(
+    async (client) => (await client.query('SHOW server_version')).rows[0].server_version as string,
+  );
   try {
     const session = (await (
       await fetch(`${product.url}/api/auth/login`, {
@@ -95,7 +107,7 @@ async function main() {
       metricsToken,
     };
     const selective = await admin(async (client) => {
-      databaseVersion = (await client.query('SHOW server_version')).rows[0].server_version;
+      if (seeded === 0) return undefined;
       const { rows } = await client.query(
         `SELECT split_part(email, '@', 1) AS term FROM users WHERE email LIKE '%@seed.example.com' ORDER BY id LIMIT 1 OFFSET $1`,
         [Math.floor(users / 2)],
@@ -103,25 +115,38 @@ async function main() {
       return rows[0].term as string;
     }, databaseUrl);
 
-    const run = async (name: string, scenario: () => Promise<ScenarioResult> | ScenarioResult) => {
+    const run = async (
+      id: string,
+      name: string,
+      scenario: () => Promise<ScenarioResult> | ScenarioResult,
+    ) => {
+      if (!wanted(id)) return;
       log(name);
-      const result = await scenario();
+      const result = { id, ...(await scenario()) };
       results.push(result);
       for (const figure of result.figures) log(`  ${figure.name}: ${figure.value} ${figure.unit}`);
     };
-    await run('health vs bare Fastify', () => healthVersusBaseline(context));
-    await run('GET /api/me', () => me(context));
-    await run('login', () => login(context));
-    await run('webhook ingest', () => webhookIngest(context));
-    await run('admin search', () => adminSearch(context, users, selective));
-    await run('bundle sizes', () => bundleSizes());
-    await run('landing page vitals', () => landingVitals(`${product.url}/`, quick ? 2 : 5));
+    await run('health', 'health vs bare Fastify', () => healthVersusBaseline(context));
+    await run('me', 'GET /api/me', () => me(context));
+    await run('login', 'login', () => login(context));
+    await run('webhooks', 'webhook ingest', () => webhookIngest(context));
+    await run('search', 'admin search', () => adminSearch(context, users, selective!));
+    await run('payment-sync', 'payment-history sync', () =>
+      paymentSync(context, sandbox, invoices),
+    );
+    await run('bundles', 'bundle sizes', () => bundleSizes());
+    await run('vitals', 'landing page vitals', () =>
+      landingVitals(`${product.url}/`, quick ? 2 : 5),
+    );
   } finally {
     await product.stop();
+    await sandbox.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  log('npm start (embedded database)');
-  results.push(await startup());
+  if (wanted('startup')) {
+    log('npm start (embedded database)');
+    results.push({ id: 'startup', ...(await startup()) });
+  }
 
   const report = {
     date: startedAt.toISOString(),
@@ -144,6 +169,18 @@ async function main() {
     },
     scenarios: results,
   };
+  if (only) {
+    // A partial run replaces its own scenarios in the last full report and keeps the rest.
+    const previous = JSON.parse(readFileSync(join(ROOT, 'bench/results.json'), 'utf8')) as Report;
+    const kept = previous.scenarios.filter((scenario) => !scenario.id || !only.has(scenario.id));
+    Object.assign(report, previous, {
+      scenarios: [...kept, ...results],
+      partial_runs: [
+        ...(previous.partial_runs ?? []),
+        { date: startedAt.toISOString(), command: `npm run bench -- --only ${args.only}` },
+      ],
+    });
+  }
   writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(ROOT, 'bench/RESULTS.md'), renderMarkdown(report));
   log('wrote bench/results.json and bench/RESULTS.md');

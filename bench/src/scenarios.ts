@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type autocannon from 'autocannon';
+import Stripe from 'stripe';
+import type { StripeSandbox } from '../../backend/dist/stripe-sandbox/stripe-sandbox.js';
 import {
   freePort,
   load,
@@ -11,6 +13,7 @@ import {
   signedBalanceEvent,
   startServer,
   waitForOk,
+  withDatabase,
   type Server,
 } from './support.js';
 
@@ -25,6 +28,8 @@ export interface Figure {
 }
 
 export interface ScenarioResult {
+  /** The scenario's id for `--only` (health, me, login, webhooks, search, payment-sync, …). */
+  id?: string;
   scenario: string;
   figures: Figure[];
   notes: string[];
@@ -363,4 +368,85 @@ export function seedUsers(databaseUrl: string, users: number): number {
   );
   if (result.status !== 0) throw new Error('Seeding failed');
   return (Date.now() - started) / 1000;
+}
+
+/**
+ * Refresh Payment History for a customer with `invoices` paid invoices in the Stripe sandbox:
+ * the time of the first sync, and the rows a second sync writes (none: nothing changed).
+ */
+export async function paymentSync(
+  context: BenchContext,
+  sandbox: StripeSandbox,
+  invoices: number,
+): Promise<ScenarioResult> {
+  const stripe = new Stripe('sk_test_bench', {
+    host: new URL(sandbox.url).hostname,
+    port: Number(new URL(sandbox.url).port),
+    protocol: 'http',
+  });
+  const customer = await stripe.customers.create({
+    email: 'history@bench.example.com',
+    invoice_settings: { default_payment_method: 'pm_card_visa' },
+  });
+  const subscription = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: 'price_prospector' }],
+  });
+  sandbox.seedInvoiceHistory(subscription.id, invoices - 1);
+
+  const userId = await withDatabase(context.databaseUrl, async (client) => {
+    const { rows } = await client.query(
+      `UPDATE users SET stripe_customer_id = $1 WHERE email = $2 RETURNING id`,
+      [customer.id, context.admin.email],
+    );
+    return rows[0].id as string;
+  });
+  const sync = async () => {
+    const started = performance.now();
+    const response = await fetch(`${context.product.url}/api/admin/users/${userId}/payments/sync`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${context.admin.token}` },
+    });
+    if (!response.ok) throw new Error(`sync answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+    return (performance.now() - started) / 1000;
+  };
+  /** Each stored row's version (xmin changes whenever PostgreSQL writes the row). */
+  const versions = () =>
+    withDatabase(context.databaseUrl, async (client) => {
+      const { rows } = await client.query(
+        `SELECT 'transactions:' || id AS key, xmin::text AS version FROM transactions WHERE stripe_customer_id = $1
+         UNION ALL
+         SELECT 'payment_methods:' || id, xmin::text FROM payment_methods WHERE stripe_customer_id = $1`,
+        [customer.id],
+      );
+      return new Map(rows.map((row) => [row.key as string, row.version as string]));
+    });
+
+  const firstSeconds = await sync();
+  const before = await versions();
+  const secondSeconds = await sync();
+  const after = await versions();
+  const rewritten = [...after].filter(([key, version]) => before.get(key) !== version).length;
+  const stored = [...after.keys()].filter((key) => key.startsWith('transactions:')).length;
+  return {
+    scenario: `Refresh Payment History of a customer with ${invoices.toLocaleString('en-US')} paid invoices in the Stripe sandbox`,
+    figures: [
+      {
+        name: 'first sync',
+        value: Number(firstSeconds.toFixed(2)),
+        unit: 's',
+        target: { op: '<', value: 30 },
+      },
+      {
+        name: 'rows written by a second sync',
+        value: rewritten,
+        unit: 'rows',
+        target: { op: '<=', value: 0 },
+      },
+    ],
+    notes: [
+      `${stored} payments stored; the second sync read everything again in ${secondSeconds.toFixed(2)} s`,
+    ],
+  };
 }

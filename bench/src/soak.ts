@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { percentile, ROOT, signedBalanceEvent, startProduct } from './support.js';
+import { percentile, ROOT, signedBalanceEvent, startProduct, withDatabase } from './support.js';
 
 const { values: args } = parseArgs({
   options: { minutes: { type: 'string' }, rate: { type: 'string' } },
@@ -34,16 +33,6 @@ interface Minute {
   p99Ms: number;
   heapUsedMb: number;
   rssMb: number;
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function memory(url: string): Promise<{ heapUsedMb: number; rssMb: number }> {
@@ -80,7 +69,7 @@ function slope(values: number[]): number {
 }
 
 async function main() {
-  await withClient(serverUrl, async (client) => {
+  await withDatabase(serverUrl, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${databaseName}`);
   });
@@ -174,7 +163,7 @@ async function main() {
   } finally {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    await withClient(serverUrl, (client) =>
+    await withDatabase(serverUrl, (client) =>
       client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
     );
   }

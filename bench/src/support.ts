@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import Stripe from 'stripe';
 
 /** The repository's root (this file runs from bench/dist). */
@@ -177,4 +178,18 @@ export function signedBalanceEvent(secret: string): { payload: string; signature
     data: { object: { object: 'balance', available: [], pending: [] } },
   });
   return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+/** Runs `work` on a fresh connection to `url`, closed afterwards. */
+export async function withDatabase<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }

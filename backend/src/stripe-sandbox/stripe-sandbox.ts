@@ -128,6 +128,15 @@ const list = (data: StripeObject[], url: string) => ({
   url,
 });
 
+/** One page of a list, as Stripe pages (newest first, `limit` up to 100, `starting_after`). */
+function page(all: StripeObject[], query: Body, url: string) {
+  const limit = Math.min(Math.max(Number(query.limit ?? 10) || 10, 1), 100);
+  const after = typeof query.starting_after === 'string' ? query.starting_after : undefined;
+  const start = after ? all.findIndex((candidate) => candidate.id === after) + 1 : 0;
+  const data = all.slice(start, start + limit);
+  return { object: 'list', data, has_more: start + limit < all.length, url };
+}
+
 const param = (request: FastifyRequest) => (request.params as { id: string }).id;
 
 /**
@@ -150,6 +159,10 @@ export class StripeSandbox {
   private readonly signer = new Stripe('sk_test_sandbox_signer');
   private readonly timers = new Set<NodeJS.Timeout>();
   private faults: { fault: SandboxFault; path: string }[] = [];
+  /** Ids by object type, in order of creation: lists read one type, not every object. */
+  private readonly ids = new Map<string, Set<string>>();
+  /** While true, billing records no events (seeding a long history). */
+  private quiet = false;
   /** While true, events are recorded but never delivered: a webhook that does not arrive. */
   holdDeliveries = false;
   url = '';
@@ -158,6 +171,7 @@ export class StripeSandbox {
     if (options.dataFile && existsSync(options.dataFile)) {
       this.state = JSON.parse(readFileSync(options.dataFile, 'utf8')) as State;
     }
+    for (const object of Object.values(this.state.objects)) this.index(object);
     this.app = Fastify({
       logger: false,
       routerOptions: {
@@ -237,9 +251,9 @@ export class StripeSandbox {
 
   private all(object: string, where: (candidate: StripeObject) => boolean = () => true) {
     // Newest first; objects of the same second in reverse order of creation, as Stripe lists them.
-    return Object.values(this.state.objects)
-      .map((candidate, order) => ({ candidate, order }))
-      .filter(({ candidate }) => candidate.object === object && where(candidate))
+    return [...(this.ids.get(object) ?? [])]
+      .map((id, order) => ({ candidate: this.state.objects[id], order }))
+      .filter(({ candidate }) => where(candidate))
       .sort(
         (a, b) => Number(b.candidate.created) - Number(a.candidate.created) || b.order - a.order,
       )
@@ -248,11 +262,36 @@ export class StripeSandbox {
 
   private save(object: StripeObject): StripeObject {
     this.state.objects[object.id] = object;
+    this.index(object);
     this.persist();
     return object;
   }
 
+  private index(object: StripeObject): void {
+    const type = String(object.object);
+    if (!this.ids.has(type)) this.ids.set(type, new Set());
+    this.ids.get(type)!.add(object.id);
+  }
+
+  /**
+   * Bills an active subscription `count` more times, as if that many periods had passed, without
+   * events: a long payment history for syncs to read (10,000 invoices in the benchmark).
+   */
+  seedInvoiceHistory(subscriptionId: string, count: number): void {
+    const subscription = this.get(subscriptionId);
+    if (!subscription) throw new Error(`No such subscription: ${subscriptionId}`);
+    this.quiet = true;
+    try {
+      for (let index = 0; index < count; index += 1)
+        this.bill(this.get(subscriptionId)!, 'subscription_cycle');
+    } finally {
+      this.quiet = false;
+    }
+    this.persist();
+  }
+
   private persist(): void {
+    if (this.quiet) return;
     if (this.options.dataFile) writeFileSync(this.options.dataFile, JSON.stringify(this.state));
   }
 
@@ -906,16 +945,38 @@ export class StripeSandbox {
     });
     api.get('/v1/invoices', async (request) => {
       const query = request.query as Body;
-      return list(
+      const listed = page(
         this.all(
           'invoice',
           (invoice) =>
             (!query.customer || invoice.customer === query.customer) &&
             (!query.subscription || invoice.subscription === query.subscription) &&
             (!query.status || invoice.status === query.status),
-        ).slice(0, Number(query.limit ?? 100)),
+        ),
+        query,
         '/v1/invoices',
       );
+      // `expand[]=data.payments`: each invoice with its payments, as Stripe includes them.
+      if (![query.expand].flat().includes('data.payments')) return listed;
+      const wanted = new Set(listed.data.map((invoice) => invoice.id));
+      const payments = new Map<string, StripeObject[]>();
+      for (const payment of this.all('invoice_payment', (candidate) =>
+        wanted.has(String(candidate.invoice)),
+      ))
+        payments.set(String(payment.invoice), [
+          ...(payments.get(String(payment.invoice)) ?? []),
+          payment,
+        ]);
+      return {
+        ...listed,
+        data: listed.data.map((invoice) => ({
+          ...invoice,
+          payments: list(
+            payments.get(invoice.id) ?? [],
+            `/v1/invoice_payments?invoice=${invoice.id}`,
+          ),
+        })),
+      };
     });
     // What a change would invoice now, without changing anything (Stripe's proration preview).
     api.post('/v1/invoices/create_preview', async (request, reply) => {
@@ -972,11 +1033,9 @@ export class StripeSandbox {
 
     api.get('/v1/charges', async (request) => {
       const query = request.query as Body;
-      return list(
-        this.all('charge', (charge) => !query.customer || charge.customer === query.customer).slice(
-          0,
-          Number(query.limit ?? 100),
-        ),
+      return page(
+        this.all('charge', (charge) => !query.customer || charge.customer === query.customer),
+        query,
         '/v1/charges',
       );
     });
@@ -1595,7 +1654,8 @@ export class StripeSandbox {
   }
 
   /** Records an event and delivers it, signed as Stripe signs, until the backend accepts it. */
-  emit(type: string, object: StripeObject, previous?: StripeObject): StripeObject {
+  emit(type: string, object: StripeObject, previous?: StripeObject): StripeObject | undefined {
+    if (this.quiet) return undefined;
     const previousAttributes = previous
       ? Object.fromEntries(
           Object.entries(previous).filter(
