@@ -100,9 +100,9 @@ Still short, and why:
   (two round trips and a commit) and acknowledged; the ack p99 is the commit's fsync and the
   queueing of 20 connections on 2 cores. Acknowledging after a single multi-row insert, or
   \`synchronous_commit = off\` for this insert alone, would shorten it.
-- Landing page LCP and TBT: parsing and running 200 KB (gzip) of JavaScript on a shared core; the
-  same fixes as the bundle size below, and rendering the hero before the rest of the page, would
-  bring both down.
+- Landing page TBT (and LCP, which passes here at about 0.9 s but close to the line): parsing
+  and running 200 KB (gzip) of JavaScript on a shared core; the same fixes as the bundle size
+  below, and rendering the hero before the rest of the page, would bring both down.
 - Admin search, selective term: the seed's names repeat (20 first and 20 last names over a
   million users), so most trigrams of a name match a twentieth of the table and GIN has long
   lists to intersect; real names are far more varied. An index on the e-mail's local part alone,
