@@ -89,11 +89,13 @@ describe('two instances', () => {
       30_000,
       'both instances to process the events',
     );
+    const ours = new Set(ids);
     const transitions = (await changes.since(0)).filter(
       (change) =>
         change.table_name === 'stripe_events' &&
         change.operation === 'UPDATE' &&
-        change.row_data.processed === true,
+        change.row_data.processed === true &&
+        ours.has(String(change.row_data.stripe_event_id)),
     );
     expect(transitions.map((change) => change.row_data.stripe_event_id).sort()).toEqual(
       [...ids].sort(),
@@ -125,7 +127,11 @@ describe('two instances', () => {
       'the confirmation e-mails to be delivered',
     );
     expect(rows.filter((row) => row.attempts !== 1)).toEqual([]);
-    for (const row of rows) expect(sendgrid.acceptedFor(row.id)).toHaveLength(1);
-    expect(sendgrid.requests.length).toBe(addresses.length);
+    // One request to SendGrid per e-mail, and taken (mail left queued by earlier test files
+    // may be delivered alongside; it is not counted).
+    for (const row of rows) {
+      expect(sendgrid.for(row.id)).toHaveLength(1);
+      expect(sendgrid.acceptedFor(row.id)).toHaveLength(1);
+    }
   }, 60_000);
 });
