@@ -1,6 +1,7 @@
 /**
  * Three projects: unit tests next to the code, integration tests against a real PostgreSQL, and
- * the resilience suite (bad input, crashes, outages, provider faults, two instances).
+ * the resilience suite (authorization matrix, bad input, crashes, outages, provider faults, two
+ * instances).
  */
 const swc = [
   '@swc/jest',

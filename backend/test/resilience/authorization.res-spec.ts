@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { UserEntity } from '../src/users/user.entity.js';
+import { UserEntity } from '../../src/users/user.entity.js';
 import {
   bearer,
   signUpAdmin,
   signUpAndConfirm,
   uniqueEmail,
   type SessionBody,
-} from './support/accounts.js';
-import { resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
+} from '../support/accounts.js';
+import { resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Operation {
   method: string;
