@@ -172,8 +172,13 @@ describe('the Stripe webhook endpoint', () => {
       return row.processed ? row : undefined;
     });
     await service.replay(stored.id);
-    await waitFor(async () => (runs === 2 ? true : undefined));
-    expect((await events().findOneByOrFail({ id: stored.id })).processed).toBe(true);
+    // The handler runs inside the processing transaction: the row says processed once it commits.
+    const replayed = await waitFor(async () => {
+      const row = await events().findOneByOrFail({ id: stored.id });
+      return runs === 2 && row.processed ? row : undefined;
+    });
+    expect(replayed.processed_at!.getTime()).toBeGreaterThan(stored.processed_at!.getTime());
+    expect(runs).toBe(2);
     await expect(service.replay('00000000-0000-0000-0000-000000000000')).rejects.toThrow(
       'Stripe event not found.',
     );
