@@ -178,7 +178,6 @@ describe('the Stripe webhook endpoint', () => {
       return runs === 2 && row.processed ? row : undefined;
     });
     expect(replayed.processed_at!.getTime()).toBeGreaterThan(stored.processed_at!.getTime());
-    expect(runs).toBe(2);
     await expect(service.replay('00000000-0000-0000-0000-000000000000')).rejects.toThrow(
       'Stripe event not found.',
     );

@@ -23,7 +23,7 @@ import {
   type BenchContext,
   type ScenarioResult,
 } from './scenarios.js';
-import { ROOT, startProduct, withDatabase } from './support.js';
+import { ROOT, signIn, startProduct, withDatabase } from './support.js';
 import { StripeSandbox } from '../../backend/dist/stripe-sandbox/stripe-sandbox.js';
 import { landingVitals } from './vitals.js';
 
@@ -91,18 +91,12 @@ async function main() {
     async (client) => (await client.query('SHOW server_version')).rows[0].server_version as string,
   );
   try {
-    const session = (await (
-      await fetch(`${product.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(credentials),
-      })
-    ).json()) as { access_token: string };
+    const token = await signIn(product.url, credentials);
     const context: BenchContext = {
       databaseUrl,
       seconds,
       product,
-      admin: { ...credentials, token: session.access_token },
+      admin: { ...credentials, token },
       webhookSecret,
       metricsToken,
     };

@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { percentile, ROOT, signedBalanceEvent, startProduct, withDatabase } from './support.js';
+import {
+  percentile,
+  ROOT,
+  signedBalanceEvent,
+  signIn,
+  startProduct,
+  withDatabase,
+} from './support.js';
 
 const { values: args } = parseArgs({
   options: { minutes: { type: 'string' }, rate: { type: 'string' } },
@@ -85,14 +92,8 @@ async function main() {
   });
   const minutesLog: Minute[] = [];
   try {
-    const session = (await (
-      await fetch(`${product.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(credentials),
-      })
-    ).json()) as { access_token: string };
-    const auth = { authorization: `Bearer ${session.access_token}` };
+    const token = await signIn(product.url, credentials);
+    const auth = { authorization: `Bearer ${token}` };
     const json = { 'content-type': 'application/json' };
     const requests: autocannon.Request[] = [
       { method: 'GET', path: '/api/me', headers: auth },

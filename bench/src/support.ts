@@ -193,3 +193,16 @@ export async function withDatabase<T>(
     await client.end();
   }
 }
+
+/** Signs in through the API; the access token. */
+export async function signIn(
+  url: string,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}

@@ -7,7 +7,7 @@ import {
   uniqueEmail,
   type SessionBody,
 } from '../support/accounts.js';
-import { resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { NO_RATE_LIMITS, resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Operation {
   method: string;
@@ -33,18 +33,7 @@ describe('the authorization matrix', () => {
   let other: SessionBody;
 
   beforeAll(async () => {
-    t = await startTestApp({
-      env: {
-        RATE_LIMIT_SIGNUP: '1000',
-        RATE_LIMIT_CONFIRM: '1000',
-        RATE_LIMIT_RECOVER: '1000',
-        RATE_LIMIT_REFRESH: '1000',
-        RATE_LIMIT_SUBSCRIBE: '1000',
-        RATE_LIMIT_CLIENT_LOGS: '1000',
-        RATE_LIMIT_CHECKOUT: '1000',
-        LOGIN_MAX_FAILURES_PER_IP: '1000',
-      },
-    });
+    t = await startTestApp({ env: NO_RATE_LIMITS });
     await resetDatabase(t.dataSource);
     admin = await signUpAdmin(t.app, t.dataSource, uniqueEmail('matrix-admin'));
     member = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('matrix-member'));

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   type SessionBody,
 } from '../support/accounts.js';
-import { resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { NO_RATE_LIMITS, resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 import { ChangeLog } from './support/change-log.js';
 
 /** Generated inputs per request body or query (RESILIENCE_RUNS overrides, e.g. for a longer run). */
@@ -163,21 +163,7 @@ describe('bad input', () => {
   let changes: ChangeLog;
 
   beforeAll(async () => {
-    t = await startTestApp({
-      env: Object.fromEntries(
-        [
-          'RATE_LIMIT_SIGNUP',
-          'RATE_LIMIT_CONFIRM',
-          'RATE_LIMIT_RECOVER',
-          'RATE_LIMIT_REFRESH',
-          'RATE_LIMIT_SUBSCRIBE',
-          'RATE_LIMIT_CLIENT_LOGS',
-          'RATE_LIMIT_CHECKOUT',
-          'LOGIN_MAX_FAILURES_PER_IP',
-          'LOGIN_MAX_FAILURES_PER_ACCOUNT',
-        ].map((name) => [name, '1000000']),
-      ),
-    });
+    t = await startTestApp({ env: NO_RATE_LIMITS });
     await resetDatabase(t.dataSource);
     admin = await signUpAdmin(t.app, t.dataSource, uniqueEmail('fuzz-admin'));
     member = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('fuzz-member'));

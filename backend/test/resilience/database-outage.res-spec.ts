@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
-import { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import type { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
 import { CuttableProxy } from '../support/tcp-proxy.js';
-import { testDatabaseUrl, TEST_WEBHOOK_SECRET } from '../support/test-app.js';
-import { BackendProcess } from './support/backend-process.js';
+import { testDatabaseUrl } from '../support/test-app.js';
+import { BackendProcess, startSandbox } from './support/backend-process.js';
 
 interface Outcome {
   kind: 'read' | 'write';
@@ -26,10 +26,7 @@ describe('a database outage under load', () => {
   let database: DataSource;
 
   beforeAll(async () => {
-    sandbox = new StripeSandbox({
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      webhookUrl: () => undefined,
-    });
+    sandbox = await startSandbox();
     const url = new URL(testDatabaseUrl());
     proxy = new CuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
     await proxy.listen();
@@ -37,7 +34,7 @@ describe('a database outage under load', () => {
     url.port = String(proxy.port);
     backend = await BackendProcess.start({
       databaseUrl: url.toString(),
-      stripeUrl: await sandbox.start(),
+      stripeUrl: sandbox.url,
       env: { RATE_LIMIT_SUBSCRIBE: '1000000' },
     });
     database = await new DataSource({ type: 'postgres', url: testDatabaseUrl() }).initialize();

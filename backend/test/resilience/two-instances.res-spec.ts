@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import type { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
 import { FakeSendGrid } from '../support/fake-sendgrid.js';
-import { testDatabaseUrl, TEST_WEBHOOK_SECRET } from '../support/test-app.js';
+import { testDatabaseUrl } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
-import { BackendProcess } from './support/backend-process.js';
+import { BackendProcess, startSandbox } from './support/backend-process.js';
 import { ChangeLog } from './support/change-log.js';
 import { deliverEvent } from './support/stripe-events.js';
 
@@ -23,11 +23,8 @@ describe('two instances', () => {
 
   beforeAll(async () => {
     await sendgrid.listen();
-    sandbox = new StripeSandbox({
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      webhookUrl: () => undefined,
-    });
-    const stripeUrl = await sandbox.start();
+    sandbox = await startSandbox();
+    const stripeUrl = sandbox.url;
     const env = {
       LOGIN_MAX_FAILURES_PER_IP: String(LOGIN_LIMIT),
       RATE_LIMIT_SUBSCRIBE: '1000',

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
-import { testDatabaseUrl, TEST_WEBHOOK_SECRET } from '../support/test-app.js';
+import type { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import { testDatabaseUrl } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
-import { BackendProcess } from './support/backend-process.js';
+import { BackendProcess, startSandbox } from './support/backend-process.js';
 import { ChangeLog } from './support/change-log.js';
 import { deliverEvent } from './support/stripe-events.js';
 
@@ -33,13 +33,10 @@ describe('a crash during webhook processing', () => {
   let changes: ChangeLog;
 
   beforeAll(async () => {
-    sandbox = new StripeSandbox({
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      webhookUrl: () => undefined,
-    });
+    sandbox = await startSandbox();
     backend = await BackendProcess.start({
       databaseUrl: testDatabaseUrl(),
-      stripeUrl: await sandbox.start(),
+      stripeUrl: sandbox.url,
       // A job whose worker died is retried 5 s later, not after the default five minutes.
       env: { JOBS_EXPIRE_SECONDS: '5', JOBS_MAINTENANCE_INTERVAL_SECONDS: '1' },
     });

@@ -26,6 +26,21 @@ export function testDatabaseUrl(): string {
 }
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
+/** Every per-address and per-account limit out of the way, for tests that send many requests. */
+export const NO_RATE_LIMITS: NodeJS.ProcessEnv = Object.fromEntries(
+  [
+    'RATE_LIMIT_SIGNUP',
+    'RATE_LIMIT_CONFIRM',
+    'RATE_LIMIT_RECOVER',
+    'RATE_LIMIT_REFRESH',
+    'RATE_LIMIT_SUBSCRIBE',
+    'RATE_LIMIT_CLIENT_LOGS',
+    'RATE_LIMIT_CHECKOUT',
+    'LOGIN_MAX_FAILURES_PER_IP',
+    'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+  ].map((name) => [name, '1000000']),
+);
+
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {

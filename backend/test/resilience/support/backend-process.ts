@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StripeSandbox } from '../../../src/stripe-sandbox/stripe-sandbox.js';
 import { TEST_JWT_SECRET, TEST_WEBHOOK_SECRET } from '../../support/test-app.js';
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../../dist/main.js');
@@ -17,6 +18,16 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A Stripe sandbox for backend processes to share; it sends no webhooks (tests sign their own). */
+export async function startSandbox(): Promise<StripeSandbox> {
+  const sandbox = new StripeSandbox({
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    webhookUrl: () => undefined,
+  });
+  await sandbox.start();
+  return sandbox;
 }
 
 /** The built backend (`dist/main.js`) in a process of its own, as production runs it. */
