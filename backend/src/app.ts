@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Logger as PinoLogger } from 'pino';
+import { assertAdminWritesDeclared } from './admin/admin-write-check.js';
 import { AppModule } from './app.module.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './common/body-depth.js';
@@ -127,6 +128,7 @@ export async function createApp({
       .addBearerAuth()
       .build(),
   );
+  assertAdminWritesDeclared(document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   return app;

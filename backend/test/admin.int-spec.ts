@@ -3,7 +3,13 @@ import { AdminActionEntity } from '../src/audit/admin-action.entity.js';
 import { AuthAccountEntity } from '../src/auth/auth-account.entity.js';
 import { EmailEntity } from '../src/mail/email.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
-import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from './support/accounts.js';
+import {
+  bearer,
+  signUpAndConfirm,
+  uniqueEmail,
+  type SessionBody,
+  makeAdmin,
+} from './support/accounts.js';
 import { resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
@@ -54,7 +60,7 @@ describe('the admin API', () => {
       undefined,
       'Grace Hopper',
     );
-    await users().update({ email: admin.user.email }, { is_admin: true });
+    await makeAdmin(t.dataSource, admin.user.email);
     adminId = (await users().findOneByOrFail({ email: admin.user.email })).id;
     member = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('member'));
   }, 30_000);

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { AdminUsersService } from '../src/admin/admin-users.service.js';
-import { sendList } from '../src/admin/list-query.js';
+import { sendList } from '../src/common/list-query.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
 

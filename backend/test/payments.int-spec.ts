@@ -11,7 +11,7 @@ import { addMonths } from '../src/stripe-sandbox/stripe-sandbox.js';
 import { SubscriptionEntity } from '../src/subscriptions/subscription.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';
-import { bearer, signUpAndConfirm, uniqueEmail } from './support/accounts.js';
+import { bearer, signUpAndConfirm, uniqueEmail, makeAdmin } from './support/accounts.js';
 import { buyFounding, startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
 import { resetDatabase, TEST_WEBHOOK_SECRET } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
@@ -150,7 +150,7 @@ describe('payments after the founding purchase, against the Stripe sandbox', () 
 
   it('repairs a purchase whose webhooks never arrive, recorded as done by the system', async () => {
     const admin = await signUpAndConfirm(env.t.app, env.t.dataSource, uniqueEmail('admin'));
-    await users().update({ email: admin.user.email }, { is_admin: true });
+    await makeAdmin(env.t.dataSource, admin.user.email);
     const member = await signUpAndConfirm(env.t.app, env.t.dataSource, uniqueEmail('plain'));
     const reconcile = (headers: Record<string, string>) =>
       env.t.app.inject({ method: 'POST', url: '/api/admin/recovery/reconcile', headers });

@@ -63,17 +63,6 @@ export function canCreateUser(form: {
   return [form.email, form.first_name, form.last_name].every((value) => !!value?.trim());
 }
 
-/** Permission keys a role can hold (a role's `permissions` is an object keyed by these). */
-export const ROLE_PERMISSIONS = [
-  'manage_users',
-  'manage_billing',
-  'manage_promotions',
-  'manage_newsletter',
-  'manage_roles',
-  'replay_webhooks',
-  'view_health',
-] as const;
-
 /** A role's permissions as the Roles list shows them: keys joined, or None. */
 export function permissionsLabel(permissions: Record<string, unknown> | null | undefined): string {
   const keys = Object.keys(permissions ?? {});

@@ -5,3 +5,4 @@ export * from './messages.js';
 export * from './session-client.js';
 export * from './phone.js';
 export * from './admin.js';
+export * from './audit.js';

@@ -4,9 +4,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AdminActionEntity } from '../audit/admin-action.entity.js';
-import { AdminGuard } from '../auth/guards.js';
+import { AdminGuard } from './admin-access.js';
 import { AppException } from '../common/app.exception.js';
-import { idsFilter, parseListQuery, sendList } from './list-query.js';
+import { idsFilter, parseListQuery, sendList } from '../common/list-query.js';
 import { isUuid } from '../common/ids.js';
 
 export interface AdminActionView {

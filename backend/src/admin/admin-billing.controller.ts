@@ -11,7 +11,8 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import { AdminGuard, AdminWrite } from './admin-access.js';
+import { CurrentUser } from '../auth/guards.js';
 import type { MemberView } from '../users/users.service.js';
 import { AdminBillingService, type PaymentHistory } from './admin-billing.service.js';
 import { ChangePlanDto, RefundDto, UpdateBillingDto } from './dto/billing.dto.js';
@@ -30,6 +31,7 @@ export class AdminBillingController {
   }
 
   @Post(':id/payments/sync')
+  @AdminWrite('sync_payment_history')
   @HttpCode(200)
   syncPayments(
     @CurrentUser() admin: AuthenticatedUser,
@@ -39,6 +41,7 @@ export class AdminBillingController {
   }
 
   @Put(':id/billing')
+  @AdminWrite('update_billing')
   updateBilling(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,
@@ -48,6 +51,7 @@ export class AdminBillingController {
   }
 
   @Post(':id/stripe-sync')
+  @AdminWrite('stripe_sync')
   @HttpCode(200)
   stripeSync(
     @CurrentUser() admin: AuthenticatedUser,
@@ -57,6 +61,7 @@ export class AdminBillingController {
   }
 
   @Post(':id/refunds')
+  @AdminWrite('process_refund')
   @HttpCode(200)
   refund(
     @CurrentUser() admin: AuthenticatedUser,
@@ -76,6 +81,7 @@ export class AdminBillingController {
   }
 
   @Post(':id/subscription')
+  @AdminWrite('change_subscription')
   @HttpCode(200)
   changePlan(
     @CurrentUser() admin: AuthenticatedUser,

@@ -33,7 +33,7 @@ const stripeFailed = (message: string) => new AppException('stripe_failed', 502,
 /**
  * The money actions of the user profile: payment history, billing information, refunds and plan
  * changes. Every Stripe call that changes something carries an idempotency key built from rows
- * we keep (so a retry after a lost answer acts once), and every change leaves a billing_changes
+ * we keep (so a retry after a lost answer acts once), and every change leaves an audit
  * row in the transaction that records it.
  */
 @Injectable()
@@ -251,7 +251,7 @@ export class AdminBillingService {
       await recordBillingChange(manager, {
         userId: user.id,
         adminId,
-        type: 'refund',
+        type: 'process_refund',
         reason: `Refunded ${formatUsd(amount)} of ${formatUsd(payment.amount_cents)}${form.notes?.trim() ? `: ${form.notes.trim()}` : ''}`,
         oldValues: { amount_refunded_cents: payment.amount_refunded_cents, status: payment.status },
         newValues: {

@@ -5,12 +5,13 @@ import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import { AdminGuard, AdminWrite } from './admin-access.js';
+import { CurrentUser } from '../auth/guards.js';
 import { AppException } from '../common/app.exception.js';
 import { EmailEntity } from '../mail/email.entity.js';
 import { isTemplateName, type RenderedEmail } from '../mail/mail-templates.js';
 import { MailService } from '../mail/mail.service.js';
-import { containsPattern, idsFilter, parseListQuery, sendList } from './list-query.js';
+import { containsPattern, idsFilter, parseListQuery, sendList } from '../common/list-query.js';
 import { isUuid } from '../common/ids.js';
 
 const notFound = () => new AppException('not_found', 404, 'E-mail not found.');
@@ -67,6 +68,7 @@ export class AdminEmailsController {
   }
 
   @Post(':id/resend')
+  @AdminWrite('resend_email')
   @HttpCode(200)
   async resend(
     @CurrentUser() admin: AuthenticatedUser,

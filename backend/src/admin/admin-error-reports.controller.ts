@@ -3,11 +3,11 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
-import { AdminGuard } from '../auth/guards.js';
+import { AdminGuard } from './admin-access.js';
 import { AppException } from '../common/app.exception.js';
 import { isUuid } from '../common/ids.js';
 import { ErrorReportEntity } from '../logs/error-report.entity.js';
-import { containsPattern, idsFilter, parseListQuery, sendList } from './list-query.js';
+import { containsPattern, idsFilter, parseListQuery, sendList } from '../common/list-query.js';
 
 const notFound = () => new AppException('not_found', 404, 'Error report not found.');
 

@@ -20,8 +20,9 @@ import { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { normaliseEmail } from '../auth/auth.service.js';
-import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import { normaliseEmail } from '../common/email.js';
+import { AdminGuard, AdminWrite } from './admin-access.js';
+import { CurrentUser } from '../auth/guards.js';
 import { AppException } from '../common/app.exception.js';
 import { isUuid } from '../common/ids.js';
 import {
@@ -35,7 +36,7 @@ import {
   parseListQuery,
   sendList,
   type ListQuery,
-} from './list-query.js';
+} from '../common/list-query.js';
 
 export class AddSubscriberDto {
   @ApiProperty()
@@ -162,6 +163,7 @@ export class AdminNewsletterController {
 
   /** Adds a subscriber by hand (source manual). */
   @Post()
+  @AdminWrite('add_subscriber')
   async add(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() form: AddSubscriberDto,
@@ -196,6 +198,7 @@ export class AdminNewsletterController {
 
   /** Imports subscribers from CSV (source import); existing e-mails are left as they are. */
   @Post('import')
+  @AdminWrite('import_subscribers')
   @HttpCode(200)
   async import(
     @CurrentUser() admin: AuthenticatedUser,
@@ -244,6 +247,7 @@ export class AdminNewsletterController {
   }
 
   @Post(':id/unsubscribe')
+  @AdminWrite('unsubscribe')
   @HttpCode(200)
   unsubscribe(
     @CurrentUser() admin: AuthenticatedUser,
@@ -253,6 +257,7 @@ export class AdminNewsletterController {
   }
 
   @Post(':id/resubscribe')
+  @AdminWrite('resubscribe')
   @HttpCode(200)
   resubscribe(
     @CurrentUser() admin: AuthenticatedUser,

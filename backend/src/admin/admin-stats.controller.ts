@@ -2,7 +2,7 @@ import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AdminGuard } from '../auth/guards.js';
+import { AdminGuard } from './admin-access.js';
 
 export interface AdminStats {
   total_users: number;

@@ -5,11 +5,12 @@ import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import { AdminGuard, AdminWrite } from './admin-access.js';
+import { CurrentUser } from '../auth/guards.js';
 import { AppException } from '../common/app.exception.js';
 import { StripeEventEntity } from '../webhooks/stripe-event.entity.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
-import { containsPattern, idsFilter, parseListQuery, sendList } from './list-query.js';
+import { containsPattern, idsFilter, parseListQuery, sendList } from '../common/list-query.js';
 import { isUuid } from '../common/ids.js';
 
 const notFound = () => new AppException('not_found', 404, 'Stripe event not found.');
@@ -80,6 +81,7 @@ export class AdminStripeEventsController {
 
   /** Processes the stored event again, through the same idempotent handlers. */
   @Post(':id/replay')
+  @AdminWrite('replay_webhook')
   @HttpCode(200)
   async replay(
     @CurrentUser() admin: AuthenticatedUser,

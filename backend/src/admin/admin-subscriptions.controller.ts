@@ -18,12 +18,13 @@ import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { recordBillingChange } from '../audit/billing-audit.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import { AdminGuard, AdminWrite } from './admin-access.js';
+import { CurrentUser } from '../auth/guards.js';
 import { AppException } from '../common/app.exception.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
-import { containsPattern, idsFilter, parseListQuery, sendList } from './list-query.js';
+import { containsPattern, idsFilter, parseListQuery, sendList } from '../common/list-query.js';
 import { isUuid } from '../common/ids.js';
 
 export class CancelSubscriptionDto {
@@ -90,6 +91,7 @@ export class AdminSubscriptionsController {
 
   /** Cancel Subscription: now (default), or at the end of the period. */
   @Post(':id/cancel')
+  @AdminWrite('cancel_subscription')
   @HttpCode(200)
   async cancel(
     @CurrentUser() admin: AuthenticatedUser,
@@ -128,6 +130,7 @@ export class AdminSubscriptionsController {
    * new subscription for the same customer and price.
    */
   @Post(':id/reactivate')
+  @AdminWrite('reactivate_subscription')
   @HttpCode(200)
   async reactivate(
     @CurrentUser() admin: AuthenticatedUser,

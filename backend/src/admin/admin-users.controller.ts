@@ -15,7 +15,8 @@ import {
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import { AdminGuard, AdminWrite } from './admin-access.js';
+import { CurrentUser } from '../auth/guards.js';
 import type { MemberView } from '../users/users.service.js';
 import { AdminUsersService, USER_SORTABLE, type ActivityEntry } from './admin-users.service.js';
 import {
@@ -24,7 +25,7 @@ import {
   CreateUserDto,
   UpdateUserDto,
 } from './dto/admin-user.dto.js';
-import { parseListQuery, sendList } from './list-query.js';
+import { parseListQuery, sendList } from '../common/list-query.js';
 
 const USER_LIST = {
   sortable: USER_SORTABLE,
@@ -69,6 +70,7 @@ export class AdminUsersController {
   }
 
   @Post()
+  @AdminWrite('create_user')
   create(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() form: CreateUserDto,
@@ -77,6 +79,7 @@ export class AdminUsersController {
   }
 
   @Put(':id')
+  @AdminWrite('update_user')
   update(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,
@@ -86,6 +89,7 @@ export class AdminUsersController {
   }
 
   @Post(':id/promo')
+  @AdminWrite('apply_promo')
   @HttpCode(200)
   applyPromo(
     @CurrentUser() admin: AuthenticatedUser,
@@ -96,6 +100,7 @@ export class AdminUsersController {
   }
 
   @Delete(':id/promo')
+  @AdminWrite('remove_promo')
   removePromo(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,
@@ -104,6 +109,7 @@ export class AdminUsersController {
   }
 
   @Post(':id/complimentary')
+  @AdminWrite('grant_complimentary_access')
   @HttpCode(200)
   complimentary(
     @CurrentUser() admin: AuthenticatedUser,
@@ -114,6 +120,7 @@ export class AdminUsersController {
   }
 
   @Post(':id/welcome-email')
+  @AdminWrite('send_welcome_email')
   @HttpCode(200)
   welcome(
     @CurrentUser() admin: AuthenticatedUser,
@@ -123,6 +130,7 @@ export class AdminUsersController {
   }
 
   @Post(':id/password-reset')
+  @AdminWrite('send_password_reset')
   @HttpCode(200)
   passwordReset(
     @CurrentUser() admin: AuthenticatedUser,

@@ -15,7 +15,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { ensureLinkedAccount } from '../auth/linked-account.js';
-import { normaliseEmail } from '../auth/auth.service.js';
+import { normaliseEmail } from '../common/email.js';
 import { AppException } from '../common/app.exception.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
@@ -28,7 +28,7 @@ import type {
   CreateUserDto,
   UpdateUserDto,
 } from './dto/admin-user.dto.js';
-import { containsPattern, idsFilter, type ListQuery } from './list-query.js';
+import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
 import { isUuid } from '../common/ids.js';
 
 export const USER_SORTABLE = [
@@ -543,23 +543,17 @@ export class AdminUsersService implements OnModuleInit {
     });
   }
 
-  /** Billing changes and admin actions about the user, newest first. */
+  /** The audit trail about the user (billing changes included), newest first. */
   async activity(id: string): Promise<ActivityEntry[]> {
     await this.find(this.dataSource.manager, id);
     return (await this.dataSource.query(
-      `SELECT a.id, a.created_at, a.action_type AS type, a.details->>'description' AS description,
+      `SELECT a.id, a.created_at, a.action_type AS type, a.outcome,
+              a.details->>'description' AS description,
               a.details->'old_values' AS old_values, a.details->'new_values' AS new_values,
               COALESCE(NULLIF(trim(admin.first_name || ' ' || admin.last_name), ''), admin.email, 'System') AS admin_name
          FROM admin_actions a LEFT JOIN users admin ON admin.id = a.admin_id
         WHERE a.target_user_id = $1
-       UNION ALL
-       SELECT b.id, b.created_at, b.change_type AS type,
-              COALESCE(b.reason, replace(b.change_type, '_', ' ')) AS description,
-              b.old_values, b.new_values,
-              COALESCE(NULLIF(trim(admin.first_name || ' ' || admin.last_name), ''), admin.email, 'System') AS admin_name
-         FROM billing_changes b LEFT JOIN users admin ON admin.id = b.admin_id
-        WHERE b.user_id = $1
-       ORDER BY created_at DESC, id DESC
+        ORDER BY a.created_at DESC, a.id DESC
        LIMIT 200`,
       [id],
     )) as ActivityEntry[];

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import type { AuditOutcome } from '@leadpulse/common';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { TimestampedEntity } from '../database/timestamped.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
@@ -8,8 +9,13 @@ export interface AdminActionDetails {
   new_values?: Record<string, unknown> | null;
 }
 
-/** The audit trail of every change made from the back office, or by the system on its behalf. */
+/**
+ * The audit trail: every change made from the back office (money included), every refused
+ * attempt, and the system's repairs.
+ */
 @Entity('admin_actions')
+@Check('admin_actions_outcome_check', `"outcome" IN ('success', 'refused')`)
+@Index('admin_actions_action_type_idx', ['action_type', 'created_at'])
 @Index('admin_actions_created_at_idx', ['created_at'])
 export class AdminActionEntity extends TimestampedEntity {
   /** The administrator; null for the system (reconciliation and other scheduled repairs). */
@@ -34,4 +40,8 @@ export class AdminActionEntity extends TimestampedEntity {
 
   @Column({ type: 'jsonb' })
   details: AdminActionDetails;
+
+  /** `refused` for an attempt the administrator had no permission for. */
+  @Column({ type: 'varchar', length: 16, default: 'success' })
+  outcome: AuditOutcome;
 }

@@ -8,7 +8,7 @@ import { UserEntity } from '../users/user.entity.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import type { ClientInfo } from './auth.service.js';
-import { normaliseEmail } from './auth.service.js';
+import { normaliseEmail } from '../common/email.js';
 
 const ACCOUNT_EMAILS_QUEUE = 'account-emails';
 

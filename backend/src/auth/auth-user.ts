@@ -1,3 +1,4 @@
+import type { Permission } from '@leadpulse/common';
 import type { AuthAccountEntity, AuthMetadata } from './auth-account.entity.js';
 
 /** The auth user of member-site.md section 3. */
@@ -43,4 +44,6 @@ export interface AuthenticatedUser {
   sessionId: string;
   /** The bearer's `users` id, set by AdminGuard (audit rows name the administrator by it). */
   userId?: string;
+  /** What the administrator's roles grant, set by AdminGuard. */
+  permissions?: Permission[];
 }

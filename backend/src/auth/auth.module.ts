@@ -10,7 +10,7 @@ import { AdminBootstrapService } from './admin-bootstrap.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
-import { AdminGuard, JwtAuthGuard, OptionalJwtAuthGuard } from './guards.js';
+import { JwtAuthGuard, OptionalJwtAuthGuard } from './guards.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordsService } from './passwords.service.js';
 import { SessionsService } from './sessions.service.js';
@@ -38,14 +38,12 @@ import { SessionsService } from './sessions.service.js';
     JwtStrategy,
     JwtAuthGuard,
     OptionalJwtAuthGuard,
-    AdminGuard,
     PasswordsService,
     SessionsService,
   ],
   exports: [
     JwtAuthGuard,
     OptionalJwtAuthGuard,
-    AdminGuard,
     PasswordsService,
     AuthTokensService,
     SessionsService,

@@ -4,6 +4,7 @@ import { isEmail } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
+import { normaliseEmail } from '../common/email.js';
 import { MailService } from '../mail/mail.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -20,10 +21,6 @@ export interface ClientInfo {
 
 const invalidLink = () =>
   new AppException('invalid_token', 400, MESSAGES.setupPassword.invalidLink);
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** "Ada Lovelace King" → first "Ada", last "Lovelace King" (DESIGN decisions). */
 export function splitName(name: string): { first_name: string; last_name: string } {

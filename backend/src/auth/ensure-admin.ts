@@ -1,10 +1,12 @@
 import type { EntityManager } from 'typeorm';
+import { grantOwner } from '../roles/owner-role.js';
 import { UserEntity } from '../users/user.entity.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
-import { normaliseEmail } from './auth.service.js';
+import { normaliseEmail } from '../common/email.js';
 
 /**
- * Creates or promotes a confirmed administrator; running it again changes nothing. The password
+ * Creates or promotes a confirmed administrator holding the Owner role; running it again
+ * changes nothing. The password
  * replaces an existing one only when asked (the create-admin command), not at every start.
  */
 export async function ensureAdmin(
@@ -36,13 +38,14 @@ export async function ensureAdmin(
   const users = manager.getRepository(UserEntity);
   const user = await users.findOneBy({ email });
   if (!user) {
-    await users.insert({
+    const { identifiers } = await users.insert({
       email,
       status: 'active',
       is_admin: true,
       password_set: true,
       auth_user_id: account.id,
     });
+    await grantOwner(manager, identifiers[0].id as string);
   } else {
     await users.update(user.id, {
       is_admin: true,
@@ -50,6 +53,7 @@ export async function ensureAdmin(
       password_set: true,
       status: user.status === 'inactive' ? user.status : 'active',
     });
+    await grantOwner(manager, user.id);
   }
   return { created };
 }

@@ -1,13 +1,6 @@
-import {
-  createParamDecorator,
-  Injectable,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { createParamDecorator, Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
-import { DataSource } from 'typeorm';
 import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import type { AuthenticatedUser } from './auth-user.js';
@@ -35,30 +28,6 @@ export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T>(error: unknown, user: T): T {
     if (error || !user) throw new AppException('unauthorized', 401, MESSAGES.session.required);
     return user;
-  }
-}
-
-/**
- * Requires a signed-in administrator. `is_admin` is read from the database on every request, so
- * taking the role away takes effect at once.
- */
-@Injectable()
-export class AdminGuard implements CanActivate {
-  constructor(
-    private readonly jwt: JwtAuthGuard,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    await this.jwt.canActivate(context);
-    const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user!;
-    const [row] = (await this.dataSource.query(
-      `SELECT id, is_admin FROM users WHERE auth_user_id = $1`,
-      [user.accountId],
-    )) as { id: string; is_admin: boolean }[];
-    if (!row?.is_admin) throw new AppException('forbidden', 403, MESSAGES.admin.accessDenied);
-    user.userId = row.id;
-    return true;
   }
 }
 

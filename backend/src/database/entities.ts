@@ -1,6 +1,6 @@
 import { AdminActionEntity } from '../audit/admin-action.entity.js';
-import { BillingChangeEntity } from '../audit/billing-change.entity.js';
 import { PromotionEntity } from '../promotions/promotion.entity.js';
+import { AdminRoleEntity } from '../roles/admin-role.entity.js';
 import { RoleEntity } from '../roles/role.entity.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
@@ -20,9 +20,9 @@ import { StripeEventEntity } from '../webhooks/stripe-event.entity.js';
 /** Every entity, listed explicitly so that the same list serves the app, the CLI and the tests. */
 export const ENTITIES = [
   AdminActionEntity,
+  AdminRoleEntity,
   AuthAccountEntity,
   AuthTokenEntity,
-  BillingChangeEntity,
   EmailEntity,
   ErrorReportEntity,
   FoundingReservationEntity,

@@ -86,9 +86,6 @@ export async function seed(dataSource: DataSource, users: number): Promise<void>
     await q(`DELETE FROM stripe_events WHERE stripe_event_id LIKE 'evt_seed_%'`);
     await q(`DELETE FROM transactions WHERE stripe_customer_id LIKE 'cus_seed_%'`);
     await q(`DELETE FROM payment_methods WHERE stripe_customer_id LIKE 'cus_seed_%'`);
-    await q(
-      `DELETE FROM billing_changes WHERE user_id IN (SELECT id FROM users WHERE email LIKE '%@seed.example.com')`,
-    );
     await q(`DELETE FROM subscriptions WHERE stripe_customer_id LIKE 'cus_seed_%'`);
     await q(`DELETE FROM emails WHERE to_email LIKE '%@seed.example.com'`);
     await q(`DELETE FROM newsletter_subscriptions WHERE email LIKE '%@seed.example.com'`);

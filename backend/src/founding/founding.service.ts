@@ -6,7 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { FOUNDING_SPOTS, MESSAGES, formatPhone } from '@leadpulse/common';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
-import { normaliseEmail } from '../auth/auth.service.js';
+import { normaliseEmail } from '../common/email.js';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '@leadpulse/common';
-import { normaliseEmail } from '../auth/auth.service.js';
+import { normaliseEmail } from '../common/email.js';
 import { AppException } from '../common/app.exception.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterLinks } from '../mail/newsletter-links.js';

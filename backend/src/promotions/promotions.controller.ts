@@ -17,10 +17,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { containsPattern, idsFilter, parseListQuery, sendList } from '../admin/list-query.js';
+import { containsPattern, idsFilter, parseListQuery, sendList } from '../common/list-query.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import { CurrentUser } from '../auth/guards.js';
 import { AppException } from '../common/app.exception.js';
 import { isUuid } from '../common/ids.js';
 import { STRIPE } from '../stripe/stripe.client.js';
@@ -107,6 +108,7 @@ export class PromotionsController implements OnModuleInit {
   }
 
   @Post()
+  @AdminWrite('create_promotion')
   async create(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() form: CreatePromotionDto,
@@ -139,6 +141,7 @@ export class PromotionsController implements OnModuleInit {
    * cannot change those.
    */
   @Put(':id')
+  @AdminWrite('update_promotion')
   async update(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common
 import { IsEmail } from 'class-validator';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import { CurrentUser } from '../auth/guards.js';
 import { RecoveryService, type RecoveryCandidate } from './recovery.service.js';
 import { ReconciliationService, type Repair } from './reconciliation.service.js';
 
@@ -27,6 +28,7 @@ export class ReconciliationController {
   }
 
   @Post('recover')
+  @AdminWrite('recover_customer')
   @HttpCode(200)
   recover(
     @CurrentUser() admin: AuthenticatedUser,
@@ -36,6 +38,7 @@ export class ReconciliationController {
   }
 
   @Post('password-link')
+  @AdminWrite('password_setup_link')
   @HttpCode(200)
   passwordLink(
     @CurrentUser() admin: AuthenticatedUser,
@@ -46,8 +49,9 @@ export class ReconciliationController {
 
   /** Runs the reconciliation now; answers what it repaired. */
   @Post('reconcile')
+  @AdminWrite('run_reconciliation')
   @HttpCode(200)
-  async reconcile(): Promise<{ repaired: Repair[] }> {
-    return { repaired: await this.reconciliation.run() };
+  async reconcile(@CurrentUser() admin: AuthenticatedUser): Promise<{ repaired: Repair[] }> {
+    return { repaired: await this.reconciliation.runFor(admin.userId!) };
   }
 }

@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
-import { normaliseEmail } from '../auth/auth.service.js';
+import { normaliseEmail } from '../common/email.js';
 import { FoundingService } from '../founding/founding.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
@@ -55,6 +55,22 @@ export class ReconciliationService implements OnModuleInit {
       if (repairs.length > 0)
         this.logger.warn(`Reconciliation repaired ${repairs.length} record(s)`);
     });
+  }
+
+  /** Run Reconciliation from the back office: the same run, recorded as the administrator's. */
+  async runFor(adminId: string): Promise<Repair[]> {
+    const repairs = await this.run();
+    await this.dataSource.transaction((manager) =>
+      this.audit.record(manager, {
+        adminId,
+        type: 'run_reconciliation',
+        details: {
+          description: `Ran the reconciliation: ${repairs.length} record(s) repaired`,
+          new_values: { repaired: repairs.length },
+        },
+      }),
+    );
+    return repairs;
   }
 
   async run(): Promise<Repair[]> {

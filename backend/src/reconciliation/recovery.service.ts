@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { ensureLinkedAccount } from '../auth/linked-account.js';
-import { normaliseEmail } from '../auth/auth.service.js';
+import { normaliseEmail } from '../common/email.js';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { FoundingReservationEntity } from '../founding/founding-reservation.entity.js';

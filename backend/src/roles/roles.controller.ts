@@ -15,10 +15,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CreateRoleDto, UpdateRoleDto } from '../admin/dto/role.dto.js';
-import { containsPattern, idsFilter, parseListQuery, sendList } from '../admin/list-query.js';
+import { containsPattern, idsFilter, parseListQuery, sendList } from '../common/list-query.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, CurrentUser } from '../auth/guards.js';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import { CurrentUser } from '../auth/guards.js';
 import { AppException } from '../common/app.exception.js';
 import { RoleEntity } from './role.entity.js';
 import { isUuid } from '../common/ids.js';
@@ -63,6 +64,7 @@ export class RolesController {
   }
 
   @Post()
+  @AdminWrite('create_role')
   async create(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() form: CreateRoleDto,
@@ -96,6 +98,7 @@ export class RolesController {
   }
 
   @Put(':id')
+  @AdminWrite('update_role')
   async update(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,
@@ -133,6 +136,7 @@ export class RolesController {
   }
 
   @Delete(':id')
+  @AdminWrite('delete_role')
   async remove(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,

@@ -1,4 +1,3 @@
-import { UserEntity } from '../../src/users/user.entity.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DataSource } from 'typeorm';
 import { EmailEntity } from '../../src/mail/email.entity.js';
@@ -77,8 +76,27 @@ export async function signUpAdmin(
   email = uniqueEmail('admin'),
 ): Promise<SessionBody> {
   const session = await signUpAndConfirm(app, dataSource, email);
-  await dataSource
-    .getRepository(UserEntity)
-    .update({ email: session.user.email }, { is_admin: true });
+  await makeAdmin(dataSource, session.user.email);
   return session;
+}
+
+/**
+ * Makes the user an administrator holding the given roles (by name; the built-in Owner, which
+ * grants every permission, unless told otherwise). `roles: []` makes a read-only administrator.
+ */
+export async function makeAdmin(
+  dataSource: DataSource,
+  email: string,
+  roles: string[] = ['Owner'],
+): Promise<void> {
+  await dataSource.query(`UPDATE users SET is_admin = true WHERE email = $1`, [email]);
+  await dataSource.query(
+    `DELETE FROM admin_roles WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+    [email],
+  );
+  await dataSource.query(
+    `INSERT INTO admin_roles (user_id, role_id)
+     SELECT u.id, r.id FROM users u, roles r WHERE u.email = $1 AND r.name = ANY($2::text[])`,
+    [email, roles],
+  );
 }

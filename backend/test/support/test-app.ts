@@ -101,10 +101,12 @@ export async function startTestApp(
 export async function resetDatabase(dataSource: DataSource): Promise<void> {
   const tables = dataSource.entityMetadatas
     .map((entity) => entity.tableName)
-    .filter((table) => table !== 'plans')
+    // The plan catalogue and the built-in Owner role are part of the schema, not of a test's data.
+    .filter((table) => table !== 'plans' && table !== 'roles')
     .map((table) => `"${table}"`);
   if (tables.length > 0)
     await dataSource.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+  await dataSource.query(`DELETE FROM roles WHERE NOT is_owner`);
   // Jobs left by an earlier file would keep the workers busy with rows that no longer exist.
   const [{ jobs }] = await dataSource.query(`SELECT to_regclass('pgboss.job') IS NOT NULL AS jobs`);
   if (jobs) await dataSource.query(`DELETE FROM pgboss.job`);

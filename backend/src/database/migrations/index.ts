@@ -11,6 +11,7 @@ import { AddRolesBillingChangesAndComplimentaryAccess1795350365956 } from './179
 import { BackfillPasswordSet1795351000000 } from './1795351000000-BackfillPasswordSet.js';
 import { AddPaymentMethods1795353089207 } from './1795353089207-AddPaymentMethods.js';
 import { AddPromotions1795355865911 } from './1795355865911-AddPromotions.js';
+import { AddAdminRolesAndOneAuditTrail1795466410729 } from './1795466410729-AddAdminRolesAndOneAuditTrail.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   BackfillPasswordSet1795351000000,
   AddPaymentMethods1795353089207,
   AddPromotions1795355865911,
+  AddAdminRolesAndOneAuditTrail1795466410729,
 ];

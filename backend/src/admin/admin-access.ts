@@ -1,0 +1,157 @@
+import {
+  applyDecorators,
+  Injectable,
+  Logger,
+  SetMetadata,
+  UseGuards,
+  UseInterceptors,
+  type CallHandler,
+  type CanActivate,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiExtension, ApiForbiddenResponse } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { requestContext } from '@fastify/request-context';
+import type { FastifyRequest } from 'fastify';
+import { tap, type Observable } from 'rxjs';
+import { DataSource } from 'typeorm';
+import {
+  FORBIDDEN_MESSAGE,
+  MESSAGES,
+  ROLE_PERMISSIONS,
+  auditActionLabel,
+  permissionFor,
+  type AdminWriteAction,
+  type Permission,
+} from '@leadpulse/common';
+import { AuditService } from '../audit/audit.service.js';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { JwtAuthGuard } from '../auth/guards.js';
+import { AppException } from '../common/app.exception.js';
+import { isUuid } from '../common/ids.js';
+import { UserEntity } from '../users/user.entity.js';
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    /** The back-office write being handled, and how many audit rows it has recorded. */
+    adminWrite?: { action: AdminWriteAction; audited: number };
+  }
+}
+
+type AdminRequest = FastifyRequest & { user?: AuthenticatedUser; params?: Record<string, string> };
+
+/** The metadata key of `@AdminWrite`, also read at start to refuse an undeclared write route. */
+export const ADMIN_WRITE = 'admin:write';
+
+/**
+ * Requires a signed-in administrator and loads what their roles grant. `is_admin` and the roles
+ * are read from the database on every request, so taking either away takes effect at once.
+ */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(
+    private readonly jwt: JwtAuthGuard,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await this.jwt.canActivate(context);
+    const user = context.switchToHttp().getRequest<AdminRequest>().user!;
+    const [row] = (await this.dataSource.query(
+      `SELECT u.id, u.is_admin, bool_or(r.is_owner) AS owner,
+              array_remove(array_agg(DISTINCT p.key), NULL) AS granted
+         FROM users u
+         LEFT JOIN admin_roles ar ON ar.user_id = u.id
+         LEFT JOIN roles r ON r.id = ar.role_id
+         LEFT JOIN LATERAL jsonb_each(r.permissions) p(key, value) ON p.value = 'true'::jsonb
+        WHERE u.auth_user_id = $1
+        GROUP BY u.id`,
+      [user.accountId],
+    )) as { id: string; is_admin: boolean; owner: boolean | null; granted: string[] }[];
+    if (!row?.is_admin) throw new AppException('forbidden', 403, MESSAGES.admin.accessDenied);
+    user.userId = row.id;
+    user.permissions = row.owner
+      ? [...ROLE_PERMISSIONS]
+      : ROLE_PERMISSIONS.filter((permission) => row.granted.includes(permission));
+    return true;
+  }
+}
+
+/**
+ * Refuses a write the administrator's roles do not grant (403 `forbidden`), recording the
+ * refused attempt; lets a granted one through with its action noted for the audit.
+ */
+@Injectable()
+export class AdminPermissionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly audit: AuditService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const action = this.reflector.get<AdminWriteAction>(ADMIN_WRITE, context.getHandler());
+    const request = context.switchToHttp().getRequest<AdminRequest>();
+    const admin = request.user!;
+    const permission = permissionFor(action);
+    if (!admin.permissions?.includes(permission)) {
+      const id = request.params?.id;
+      await this.dataSource.transaction(async (manager) =>
+        this.audit.record(manager, {
+          adminId: admin.userId!,
+          type: action,
+          outcome: 'refused',
+          // The route's id names a user only under /admin/users; an unknown id names nobody.
+          targetUserId:
+            request.url.includes('/admin/users/') &&
+            id &&
+            isUuid(id) &&
+            (await manager.getRepository(UserEntity).existsBy({ id }))
+              ? id
+              : null,
+          details: {
+            description: `Refused: ${auditActionLabel(action)} needs ${permission}`,
+            new_values: { route: `${request.method} ${request.routeOptions.url ?? request.url}` },
+          },
+        }),
+      );
+      throw new AppException('forbidden', 403, FORBIDDEN_MESSAGE);
+    }
+    requestContext.set('adminWrite', { action, audited: 0 });
+    return true;
+  }
+}
+
+/** Flags a back-office write that committed without its audit row, which the tests forbid. */
+@Injectable()
+export class AdminWriteAuditCheck implements NestInterceptor {
+  private readonly logger = new Logger('AdminWrite');
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      tap(() => {
+        const write = requestContext.get('adminWrite');
+        if (write && write.audited === 0)
+          this.logger.error(`${write.action} succeeded without an audit row`);
+      }),
+    );
+  }
+}
+
+/**
+ * Declares a back-office write: the audit action it records, and through the action the
+ * permission it needs (one catalogue in common/). Every non-GET admin route must carry it; the
+ * app refuses to start otherwise.
+ */
+export function AdminWrite(action: AdminWriteAction): MethodDecorator {
+  const permission: Permission = permissionFor(action);
+  return applyDecorators(
+    SetMetadata(ADMIN_WRITE, action),
+    UseGuards(AdminPermissionGuard),
+    UseInterceptors(AdminWriteAuditCheck),
+    ApiExtension('x-admin-write', { action, permission }),
+    ApiForbiddenResponse({ description: `Needs the ${permission} permission` }),
+  );
+}
