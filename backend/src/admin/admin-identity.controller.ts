@@ -1,20 +1,22 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AdminIdentity } from '@leadpulse/common';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard } from './admin-access.js';
 import { CurrentUser } from '../auth/guards.js';
-import { UsersService, type MemberView } from '../users/users.service.js';
+import { RolesService } from '../roles/roles.service.js';
+import type { MemberView } from '../users/users.service.js';
+import { AdminGuard } from './admin-access.js';
 
-/** Who is signed in to the back office; every admin route is guarded the same way. */
+/** Who is signed in to the back office, and what their roles let them do. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @UseGuards(AdminGuard)
 @Controller('admin')
 export class AdminIdentityController {
-  constructor(private readonly users: UsersService) {}
+  constructor(private readonly roles: RolesService) {}
 
   @Get('identity')
-  identity(@CurrentUser() user: AuthenticatedUser): Promise<MemberView> {
-    return this.users.me(user.accountId);
+  identity(@CurrentUser() user: AuthenticatedUser): Promise<MemberView & AdminIdentity> {
+    return this.roles.identity(user.accountId);
   }
 }

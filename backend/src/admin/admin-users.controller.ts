@@ -14,6 +14,7 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import type { RoleRef } from '@leadpulse/common';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { AdminGuard, AdminWrite } from './admin-access.js';
 import { CurrentUser } from '../auth/guards.js';
@@ -65,7 +66,7 @@ export class AdminUsersController {
   }
 
   @Get(':id')
-  get(@Param('id') id: string): Promise<MemberView> {
+  get(@Param('id') id: string): Promise<MemberView & { roles: RoleRef[] }> {
     return this.users.get(id);
   }
 

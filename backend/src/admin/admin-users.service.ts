@@ -7,6 +7,7 @@ import { Brackets, DataSource, type EntityManager, type SelectQueryBuilder } fro
 import {
   DEFAULT_PROMO_DAYS,
   PROMO_TYPES,
+  type RoleRef,
   displayStatus,
   planBadge,
   type UserSegment,
@@ -20,6 +21,7 @@ import { AppException } from '../common/app.exception.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
+import { RolesService } from '../roles/roles.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import { toMemberView, type MemberView } from '../users/users.service.js';
 import type {
@@ -81,6 +83,7 @@ export class AdminUsersService implements OnModuleInit {
     private readonly tokens: AuthTokensService,
     private readonly mail: MailService,
     private readonly jobs: JobsService,
+    private readonly roles: RolesService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -144,8 +147,9 @@ export class AdminUsersService implements OnModuleInit {
     return toMemberView(user);
   }
 
-  async get(id: string): Promise<MemberView> {
-    return this.view(await this.find(this.dataSource.manager, id));
+  async get(id: string): Promise<MemberView & { roles: RoleRef[] }> {
+    const user = await this.find(this.dataSource.manager, id);
+    return { ...this.view(user), roles: (await this.roles.rolesOf([id])).get(id)! };
   }
 
   /** users.csv for the current search and filter, read in keyset batches: memory stays flat. */

@@ -6,10 +6,10 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
-import { RolesController } from '../roles/roles.controller.js';
-import { AdminActionsController } from './admin-actions.controller.js';
+import { RolesModule } from '../roles/roles.module.js';
 import { AdminBillingController } from './admin-billing.controller.js';
 import { AdminBillingService } from './admin-billing.service.js';
+import { AdminIdentityController } from './admin-identity.controller.js';
 import { AdminErrorReportsController } from './admin-error-reports.controller.js';
 import { AdminEmailsController } from './admin-emails.controller.js';
 import { AdminNewsletterController } from './admin-newsletter.controller.js';
@@ -26,21 +26,21 @@ import { AdminUsersService } from './admin-users.service.js';
     JobsModule,
     MailModule,
     PaymentsModule,
+    RolesModule,
     StripeModule,
     SubscriptionsModule,
     WebhooksModule,
   ],
   controllers: [
+    AdminIdentityController,
     AdminStatsController,
     AdminUsersController,
     AdminEmailsController,
     AdminErrorReportsController,
-    AdminActionsController,
     AdminNewsletterController,
     AdminBillingController,
     AdminStripeEventsController,
     AdminSubscriptionsController,
-    RolesController,
   ],
   providers: [AdminUsersService, AdminBillingService],
   exports: [AdminUsersService, AdminBillingService],

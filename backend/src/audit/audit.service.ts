@@ -1,12 +1,43 @@
 import { requestContext } from '@fastify/request-context';
 import { Injectable } from '@nestjs/common';
-import type { AuditOutcome } from '@leadpulse/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { auditActionLabel, type AuditEntry, type AuditOutcome } from '@leadpulse/common';
+import { notFound } from '../common/id-param.js';
+import { idsFilter } from '../common/list-query.js';
 import { AdminActionEntity, type AdminActionDetails } from './admin-action.entity.js';
+import { AUDIT_ERRORS } from './audit.errors.js';
 
-/** Writes audit rows in the caller's transaction, so a change and its record land together. */
+/** An audit entry as the API answers it (dates as Date; JSON turns them into strings). */
+export type AuditEntryView = Omit<AuditEntry, 'created_at'> & { created_at: Date };
+
+function toView(action: AdminActionEntity): AuditEntryView {
+  const admin = action.admin;
+  return {
+    id: action.id,
+    created_at: action.created_at,
+    action_type: action.action_type,
+    action_label: auditActionLabel(action.action_type),
+    outcome: action.outcome,
+    description: action.details.description,
+    old_values: action.details.old_values ?? null,
+    new_values: action.details.new_values ?? null,
+    admin_id: action.admin_id,
+    admin_name: admin ? `${admin.first_name} ${admin.last_name}`.trim() || admin.email : 'System',
+    admin_email: admin?.email ?? null,
+    target_user_id: action.target_user_id,
+    target_email: action.target_user?.email ?? null,
+  };
+}
+
+/**
+ * The audit trail. Rows are written in the caller's transaction, so a change and its record land
+ * together; a back-office write counts its rows so one that records none is flagged.
+ */
 @Injectable()
 export class AuditService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
   async record(
     manager: EntityManager,
     action: {
@@ -29,5 +60,42 @@ export class AuditService {
         outcome: action.outcome ?? 'success',
       }),
     );
+  }
+
+  /** The Audit Log's filter: by id, administrator (or 'system'), target user, action, outcome. */
+  filtered(filter: Record<string, unknown>): SelectQueryBuilder<AdminActionEntity> {
+    const builder = this.dataSource
+      .getRepository(AdminActionEntity)
+      .createQueryBuilder('a')
+      .leftJoinAndSelect('a.admin', 'admin')
+      .leftJoinAndSelect('a.target_user', 'target');
+    const ids = idsFilter(filter.id);
+    if (ids) builder.andWhere('a.id IN (:...ids)', { ids: ids.length ? ids : [null] });
+    if (filter.admin_id === 'system') builder.andWhere('a.admin_id IS NULL');
+    else if (filter.admin_id !== undefined) {
+      idsFilter(filter.admin_id);
+      builder.andWhere('a.admin_id = :adminId', { adminId: filter.admin_id });
+    }
+    if (filter.target_user_id !== undefined) {
+      idsFilter(filter.target_user_id);
+      builder.andWhere('a.target_user_id = :target', { target: filter.target_user_id });
+    }
+    if (typeof filter.action_type === 'string')
+      builder.andWhere('a.action_type = :type', { type: filter.action_type });
+    if (filter.outcome === 'success' || filter.outcome === 'refused')
+      builder.andWhere('a.outcome = :outcome', { outcome: filter.outcome });
+    return builder;
+  }
+
+  view(actions: AdminActionEntity[]): AuditEntryView[] {
+    return actions.map(toView);
+  }
+
+  async get(id: string): Promise<AuditEntryView> {
+    const action = await this.dataSource
+      .getRepository(AdminActionEntity)
+      .findOne({ where: { id }, relations: { admin: true, target_user: true } });
+    if (!action) throw notFound(AUDIT_ERRORS.notFound);
+    return toView(action);
   }
 }

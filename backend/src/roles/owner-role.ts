@@ -1,5 +1,6 @@
 import { OWNER_ROLE, ROLE_PERMISSIONS } from '@leadpulse/common';
 import type { EntityManager } from 'typeorm';
+import { AppException } from '../common/app.exception.js';
 import { AdminRoleEntity } from './admin-role.entity.js';
 import { RoleEntity } from './role.entity.js';
 
@@ -32,4 +33,25 @@ export async function grantOwner(manager: EntityManager, userId: string): Promis
     .values({ user_id: userId, role_id: owner.id })
     .orIgnore()
     .execute();
+}
+
+/**
+ * Refuses a change that leaves no administrator holding the Owner role. Call it inside the
+ * change's transaction, after the change: it locks the Owner role first, so two concurrent
+ * changes are counted one after the other.
+ */
+export async function assertOwnerRemains(manager: EntityManager): Promise<void> {
+  await manager.query(`SELECT id FROM roles WHERE is_owner FOR UPDATE`);
+  const [{ owners }] = (await manager.query(
+    `SELECT count(*)::int AS owners
+       FROM admin_roles ar
+       JOIN roles r ON r.id = ar.role_id AND r.is_owner
+       JOIN users u ON u.id = ar.user_id AND u.is_admin`,
+  )) as { owners: number }[];
+  if (owners === 0)
+    throw new AppException(
+      'last_owner',
+      409,
+      'At least one administrator must keep the Owner role.',
+    );
 }

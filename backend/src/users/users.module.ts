@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { AdminIdentityController } from '../admin/admin-identity.controller.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { MeController } from './me.controller.js';
 import { UsersService } from './users.service.js';
 
 @Module({
   imports: [AuthModule],
-  controllers: [MeController, AdminIdentityController],
+  controllers: [MeController],
   providers: [UsersService],
   exports: [UsersService],
 })

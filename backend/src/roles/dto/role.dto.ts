@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsNotEmpty,
+  IsUUID,
   IsObject,
   IsOptional,
   IsString,
@@ -63,4 +66,12 @@ export class UpdateRoleDto {
   @IsObject()
   @IsPermissions()
   permissions?: Record<string, boolean>;
+}
+
+export class SetUserRolesDto {
+  @ApiProperty({ type: [String], description: 'The ids of every role the administrator holds' })
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsUUID('all', { each: true, message: 'Each role id must be a role id' })
+  role_ids: string[];
 }

@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/guards.js';
+import { IdParam } from '../common/id-param.js';
+import { parseListQuery, sendList } from '../common/list-query.js';
+import { CreateRoleDto, UpdateRoleDto } from './dto/role.dto.js';
+import { ROLES_ERRORS } from './roles.errors.js';
+import { RolesService, type RoleView } from './roles.service.js';
+
+/** Roles: listed by name with how many administrators hold each, created, edited, deleted. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('admin/roles')
+export class AdminRolesController {
+  constructor(private readonly roles: RolesService) {}
+
+  @Get()
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RoleView[]> {
+    const list = parseListQuery(query, {
+      sortable: ['name', 'created_at', 'updated_at'],
+      defaultSort: ['name', 'ASC'],
+    });
+    return this.roles.withCounts(
+      await sendList(reply, 'roles', this.roles.filtered(list.filter), list),
+    );
+  }
+
+  @Get(':id')
+  get(@IdParam(ROLES_ERRORS.notFound) id: string): Promise<RoleView> {
+    return this.roles.get(id);
+  }
+
+  @Post()
+  @AdminWrite('create_role')
+  create(@CurrentUser() admin: AuthenticatedUser, @Body() form: CreateRoleDto): Promise<RoleView> {
+    return this.roles.create(admin.userId!, form);
+  }
+
+  @Put(':id')
+  @AdminWrite('update_role')
+  update(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(ROLES_ERRORS.notFound) id: string,
+    @Body() form: UpdateRoleDto,
+  ): Promise<RoleView> {
+    return this.roles.update(admin.userId!, id, form);
+  }
+
+  @Delete(':id')
+  @AdminWrite('delete_role')
+  remove(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(ROLES_ERRORS.notFound) id: string,
+  ): Promise<RoleView> {
+    return this.roles.remove(admin.userId!, id);
+  }
+}

@@ -1,0 +1,30 @@
+import { Body, Controller, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { RoleRef } from '@leadpulse/common';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/guards.js';
+import { IdParam } from '../common/id-param.js';
+import type { MemberView } from '../users/users.service.js';
+import { SetUserRolesDto } from './dto/role.dto.js';
+import { ROLES_ERRORS } from './roles.errors.js';
+import { RolesService } from './roles.service.js';
+
+/** The roles an administrator holds, set from their profile. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('admin/users')
+export class AdminUserRolesController {
+  constructor(private readonly roles: RolesService) {}
+
+  @Put(':id/roles')
+  @AdminWrite('set_user_roles')
+  set(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(ROLES_ERRORS.userNotFound) id: string,
+    @Body() form: SetUserRolesDto,
+  ): Promise<MemberView & { roles: RoleRef[] }> {
+    return this.roles.setUserRoles(admin.userId!, id, form.role_ids);
+  }
+}
