@@ -204,6 +204,14 @@ export async function seed(dataSource: DataSource, users: number): Promise<void>
          ('Billing', 'Refunds and plan changes', '{"manage_billing": true, "manage_users": true}'),
          ('Marketing', 'Newsletter and promotions', '{"manage_newsletter": true, "manage_promotions": true}')`,
     );
+    // The seeded administrators hold Support and Billing, so the Roles screen counts holders.
+    await q(
+      `INSERT INTO admin_roles (user_id, role_id)
+       SELECT u.id, r.id
+         FROM (SELECT id, row_number() OVER (ORDER BY email) AS n
+                 FROM users WHERE email LIKE '%@seed.example.com' AND is_admin) u
+         JOIN roles r ON r.name = CASE WHEN u.n = 1 THEN 'Support' ELSE 'Billing' END`,
+    );
 
     await q(
       `INSERT INTO admin_actions (admin_id, action_type, target_user_id, details, created_at)
