@@ -1,0 +1,156 @@
+/** Checkout sessions and their test page; billing portal sessions and the test portal. */
+import type { FastifyInstance } from 'fastify';
+import { SANDBOX_PRICES } from '../sandbox-catalogue.js';
+import { newId, realNow, type Body } from '../sandbox-common.js';
+import { checkoutPage, portalPage } from '../sandbox-pages.js';
+import { found, list, param, stripeError, type SandboxParts } from './route-helpers.js';
+
+export function registerCheckoutRoutes(
+  api: FastifyInstance,
+  { store, checkout }: SandboxParts,
+): void {
+  api.post('/v1/checkout/sessions', async (request, reply) => {
+    const body = (request.body ?? {}) as Body;
+    const items = (body.line_items as { price?: string; quantity?: string }[] | undefined) ?? [];
+    const price = items[0]?.price ? SANDBOX_PRICES[items[0].price] : undefined;
+    if (!price) return stripeError(reply, 400, 'line_items[0][price] must be a known price.');
+    if (typeof body.success_url !== 'string')
+      return stripeError(reply, 400, 'Missing required param: success_url.');
+    const id = newId('checkout.session');
+    const expiresAt = body.expires_at ? Number(body.expires_at) : realNow() + 24 * 3600;
+    return store.save(
+      store.fromFixture('checkout.session', {
+        id,
+        mode: body.mode ?? 'payment',
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: body.customer ?? null,
+        customer_email: body.customer_email ?? null,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url ?? null,
+        expires_at: expiresAt,
+        allow_promotion_codes: body.allow_promotion_codes === 'true' ? true : null,
+        amount_subtotal: price.unit_amount,
+        amount_total: price.unit_amount,
+        currency: 'usd',
+        metadata: body.metadata ?? {},
+        client_reference_id: body.client_reference_id ?? null,
+        subscription: null,
+        invoice: null,
+        url: `${store.url}/checkout/${id}`,
+        line_items: undefined,
+        sandbox_price: items[0].price,
+        sandbox_subscription_metadata: (body.subscription_data as Body | undefined)?.metadata,
+      }),
+    );
+  });
+
+  api.get('/v1/checkout/sessions', async (request) => {
+    const query = request.query as Body;
+    const created = (query.created ?? {}) as Record<string, string>;
+    const sessions = store
+      .all('checkout.session', (session) => {
+        checkout.expireIfDue(session.id);
+        const current = store.get(session.id)!;
+        return (
+          (!query.status || current.status === query.status) &&
+          (!query.customer || current.customer === query.customer) &&
+          (!created.gte || Number(current.created) >= Number(created.gte))
+        );
+      })
+      .map((session) => store.get(session.id)!);
+    return list(sessions.slice(0, Number(query.limit ?? 100)), '/v1/checkout/sessions');
+  });
+
+  api.get('/v1/checkout/sessions/:id', async (request, reply) => {
+    const session = checkout.expireIfDue(param(request));
+    return session ? session : found(store, reply, param(request), 'checkout.session');
+  });
+
+  api.post('/v1/checkout/sessions/:id/expire', async (request, reply) => {
+    const session = store.get(param(request));
+    if (!session || session.object !== 'checkout.session')
+      return found(store, reply, param(request), 'checkout.session');
+    if (session.status !== 'open')
+      return stripeError(
+        reply,
+        400,
+        `Only open sessions can be expired (this one is ${String(session.status)}).`,
+      );
+    return checkout.expire(session);
+  });
+
+  // The test checkout page: what the buyer sees instead of Stripe Checkout.
+  api.get('/checkout/:id', async (request, reply) => {
+    const session = checkout.expireIfDue(param(request));
+    if (!session)
+      return reply.status(404).type('text/html').send('<h1>Checkout session not found</h1>');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(checkoutPage(session, SANDBOX_PRICES[String(session.sandbox_price)]));
+  });
+
+  api.post('/checkout/:id/pay', async (request, reply) => {
+    const session = checkout.expireIfDue(param(request));
+    if (!session || session.status !== 'open')
+      return reply
+        .status(410)
+        .type('text/html')
+        .send('<h1>This checkout session is no longer open</h1>');
+    const entered = String(((request.body ?? {}) as Body).promotion_code ?? '').trim();
+    const promo = entered ? checkout.redeemable(entered) : undefined;
+    if (entered && (!promo || !session.allow_promotion_codes))
+      return reply
+        .status(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          checkoutPage(
+            session,
+            SANDBOX_PRICES[String(session.sandbox_price)],
+            'This code is invalid.',
+          ),
+        );
+    checkout.pay(session, promo);
+    return reply.redirect(
+      String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id),
+      303,
+    );
+  });
+
+  api.post('/checkout/:id/cancel', async (request, reply) => {
+    const session = store.get(param(request));
+    if (!session) return reply.status(404).send();
+    return reply.redirect(String(session.cancel_url ?? '/'), 303);
+  });
+
+  api.post('/v1/billing_portal/sessions', async (request, reply) => {
+    const body = (request.body ?? {}) as Body;
+    const customer = typeof body.customer === 'string' ? store.get(body.customer) : undefined;
+    if (!customer || customer.object !== 'customer')
+      return stripeError(reply, 400, `No such customer: '${String(body.customer)}'`);
+    const id = newId('billing_portal.session');
+    return store.save(
+      store.fromFixture('billing_portal.session', {
+        id,
+        customer: customer.id,
+        return_url: body.return_url ?? null,
+        url: `${store.url}/billing/${id}`,
+      }),
+    );
+  });
+
+  // The test customer portal: what Stripe's hosted portal would show.
+  api.get('/billing/:id', async (request, reply) => {
+    const session = store.get(param(request));
+    if (!session || session.object !== 'billing_portal.session')
+      return reply.status(404).type('text/html').send('<h1>Portal session not found</h1>');
+    const customer = store.get(String(session.customer));
+    const subscriptions = store.all(
+      'subscription',
+      (subscription) => subscription.customer === customer?.id,
+    );
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(portalPage(customer?.email, subscriptions, session.return_url));
+  });
+}

@@ -1,0 +1,62 @@
+/** Events, prices, the test clock, and the dashboard where a developer moves it. */
+import type { FastifyInstance } from 'fastify';
+import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from '../sandbox-catalogue.js';
+import { addMonths, subscriptionItem, type Body, type StripeObject } from '../sandbox-common.js';
+import { dashboardPage } from '../sandbox-pages.js';
+import { found, param, stripeError, type SandboxParts } from './route-helpers.js';
+
+export function registerEventRoutes(
+  api: FastifyInstance,
+  { store, events, engine }: SandboxParts,
+): void {
+  api.get('/v1/test_helpers/test_clocks/:id', async (request, reply) =>
+    param(request) === SANDBOX_CLOCK_ID
+      ? engine.clock()
+      : stripeError(reply, 404, `No such test_clock: '${param(request)}'`),
+  );
+  api.post('/v1/test_helpers/test_clocks/:id/advance', async (request, reply) => {
+    if (param(request) !== SANDBOX_CLOCK_ID)
+      return stripeError(reply, 404, `No such test_clock: '${param(request)}'`);
+    const frozenTime = Number(((request.body ?? {}) as Body).frozen_time);
+    if (!Number.isInteger(frozenTime) || frozenTime <= store.now())
+      return stripeError(reply, 400, 'The frozen_time must be later than the current time.');
+    engine.advance(frozenTime);
+    return engine.clock();
+  });
+
+  // The sandbox's dashboard, where a developer (or a browser test) moves the clock.
+  api.get('/', async (_request, reply) => {
+    const rows = store.all('subscription').map((subscription) => ({
+      id: subscription.id,
+      status: subscription.status,
+      email: store.get(String(subscription.customer))?.email,
+      plan: String((subscriptionItem(subscription).price as StripeObject).nickname),
+    }));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(dashboardPage(store.now(), rows, events.holdDeliveries));
+  });
+  // Holding deliveries stands for webhooks that never arrive (events stay undelivered).
+  api.post('/webhooks/hold', async (_request, reply) => {
+    events.holdDeliveries = true;
+    return reply.redirect('/', 303);
+  });
+  api.post('/webhooks/resume', async (_request, reply) => {
+    events.holdDeliveries = false;
+    return reply.redirect('/', 303);
+  });
+  api.post('/clock/advance', async (request, reply) => {
+    const months = Number(((request.body ?? {}) as Body).months ?? 1);
+    if (!Number.isInteger(months) || months < 1 || months > 24)
+      return reply.status(400).type('text/html').send('<h1>Months must be 1 to 24</h1>');
+    engine.advance(addMonths(store.now(), months));
+    return reply.redirect('/', 303);
+  });
+
+  api.get('/v1/events/:id', async (request, reply) => found(store, reply, param(request), 'event'));
+  api.get('/v1/prices/:id', async (request, reply) => {
+    const id = param(request);
+    if (!SANDBOX_PRICES[id]) return stripeError(reply, 404, `No such price: '${id}'`);
+    return engine.price(id);
+  });
+}

@@ -1,0 +1,218 @@
+/** Subscriptions and subscription schedules. */
+import type { FastifyInstance } from 'fastify';
+import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from '../sandbox-catalogue.js';
+import {
+  addMonths,
+  newId,
+  periodEnd,
+  subscriptionItem,
+  type Body,
+  type StripeObject,
+} from '../sandbox-common.js';
+import { STRIPE_FIXTURES } from '../stripe-fixtures.js';
+import { found, list, param, stripeError, type SandboxParts } from './route-helpers.js';
+
+/** A schedule phase of one price, from `start` to `end`. */
+function schedulePhase(priceId: string, start: number, end: number): Body {
+  const fixture = (STRIPE_FIXTURES.subscription_schedule.phases as Body[])[0];
+  const item = (fixture.items as Body[])[0];
+  return {
+    ...structuredClone(fixture),
+    start_date: start,
+    end_date: end,
+    items: [{ ...structuredClone(item), price: priceId, quantity: 1, metadata: {} }],
+  };
+}
+
+export function registerSubscriptionRoutes(
+  api: FastifyInstance,
+  { store, events, engine }: SandboxParts,
+): void {
+  api.post('/v1/subscriptions', async (request, reply) => {
+    const body = (request.body ?? {}) as Body;
+    const customer = typeof body.customer === 'string' ? store.get(body.customer) : undefined;
+    if (!customer || customer.object !== 'customer')
+      return stripeError(reply, 400, `No such customer: '${String(body.customer)}'`);
+    const priceId = (body.items as { price?: string }[] | undefined)?.[0]?.price;
+    if (!priceId || !SANDBOX_PRICES[priceId])
+      return stripeError(reply, 400, 'items[0][price] must be a known price.');
+    return engine.subscribe(customer.id, priceId, (body.metadata as Body) ?? {});
+  });
+
+  api.get('/v1/subscriptions', async (request) => {
+    const query = request.query as Body;
+    const subscriptions = store.all(
+      'subscription',
+      (subscription) =>
+        (!query.customer || subscription.customer === query.customer) &&
+        (query.status === 'all'
+          ? true
+          : query.status
+            ? subscription.status === query.status
+            : subscription.status !== 'canceled'),
+    );
+    return list(subscriptions.slice(0, Number(query.limit ?? 100)), '/v1/subscriptions');
+  });
+
+  api.get('/v1/subscriptions/:id', async (request, reply) =>
+    found(store, reply, param(request), 'subscription'),
+  );
+
+  api.post('/v1/subscriptions/:id', async (request, reply) => {
+    const subscription = store.get(param(request));
+    if (!subscription || subscription.object !== 'subscription')
+      return found(store, reply, param(request), 'subscription');
+    const body = (request.body ?? {}) as Body;
+    const updated: StripeObject = { ...subscription };
+    if ('cancel_at_period_end' in body) {
+      updated.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      updated.cancel_at = updated.cancel_at_period_end ? periodEnd(subscription) : null;
+      updated.canceled_at = updated.cancel_at_period_end ? store.now() : null;
+    }
+    if (body.metadata && typeof body.metadata === 'object')
+      updated.metadata = { ...(subscription.metadata as Body), ...(body.metadata as Body) };
+    if (Array.isArray(body.discounts) || body.discounts === '') {
+      const couponId = Array.isArray(body.discounts)
+        ? (body.discounts as { coupon?: string }[])[0]?.coupon
+        : undefined;
+      const coupon = couponId ? store.get(couponId) : undefined;
+      if (couponId && (!coupon || coupon.object !== 'coupon'))
+        return stripeError(reply, 400, `No such coupon: '${couponId}'`);
+      updated.discounts = coupon ? [engine.discount(coupon, subscription).id] : [];
+    }
+    const priceId = (body.items as { price?: string }[] | undefined)?.[0]?.price;
+    if (priceId) {
+      if (!SANDBOX_PRICES[priceId])
+        return stripeError(reply, 400, 'items[0][price] must be a known price.');
+      if (subscription.schedule)
+        return stripeError(
+          reply,
+          400,
+          `The subscription is managed by the subscription schedule \`${String(subscription.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+        );
+      updated.items = engine.withPrice(subscription, priceId);
+    }
+    store.save(updated);
+    events.emit('customer.subscription.updated', updated, subscription);
+    if (priceId && body.proration_behavior === 'always_invoice')
+      return engine.prorate(subscription, updated);
+    return updated;
+  });
+
+  api.delete('/v1/subscriptions/:id', async (request, reply) => {
+    const subscription = store.get(param(request));
+    if (!subscription || subscription.object !== 'subscription')
+      return found(store, reply, param(request), 'subscription');
+    if (subscription.status === 'canceled')
+      return stripeError(reply, 400, `This subscription is already canceled.`);
+    return engine.cancelNow(subscription);
+  });
+
+  api.post('/v1/subscription_schedules', async (request, reply) => {
+    const body = (request.body ?? {}) as Body;
+    const subscription =
+      typeof body.from_subscription === 'string' ? store.get(body.from_subscription) : undefined;
+    if (!subscription || subscription.object !== 'subscription')
+      return stripeError(
+        reply,
+        400,
+        `No such subscription: '${String(body.from_subscription)}' (the sandbox creates schedules from subscriptions only)`,
+      );
+    if (subscription.schedule)
+      return stripeError(
+        reply,
+        400,
+        `You cannot migrate a subscription that is already attached to a schedule: \`${String(subscription.schedule)}\`.`,
+      );
+    const item = subscriptionItem(subscription);
+    const schedule = store.save(
+      store.fromFixture('subscription_schedule', {
+        id: newId('subscription_schedule'),
+        customer: subscription.customer,
+        subscription: subscription.id,
+        status: 'active',
+        end_behavior: 'release',
+        canceled_at: null,
+        completed_at: null,
+        released_at: null,
+        released_subscription: null,
+        metadata: body.metadata ?? {},
+        test_clock: SANDBOX_CLOCK_ID,
+        current_phase: {
+          start_date: item.current_period_start,
+          end_date: item.current_period_end,
+        },
+        phases: [
+          schedulePhase(
+            String((item.price as StripeObject).id),
+            Number(item.current_period_start),
+            Number(item.current_period_end),
+          ),
+        ],
+      }),
+    );
+    store.save({ ...subscription, schedule: schedule.id });
+    events.emit('subscription_schedule.created', schedule);
+    return schedule;
+  });
+
+  api.get('/v1/subscription_schedules/:id', async (request, reply) =>
+    found(store, reply, param(request), 'subscription_schedule'),
+  );
+
+  api.post('/v1/subscription_schedules/:id', async (request, reply) => {
+    const schedule = store.get(param(request));
+    if (!schedule || schedule.object !== 'subscription_schedule')
+      return found(store, reply, param(request), 'subscription_schedule');
+    if (schedule.status !== 'active' && schedule.status !== 'not_started')
+      return stripeError(reply, 400, `You cannot update a schedule that is ${schedule.status}.`);
+    const body = (request.body ?? {}) as Body;
+    const updated: StripeObject = { ...schedule };
+    if (typeof body.end_behavior === 'string') updated.end_behavior = body.end_behavior;
+    if (body.metadata && typeof body.metadata === 'object')
+      updated.metadata = { ...(schedule.metadata as Body), ...(body.metadata as Body) };
+    if (Array.isArray(body.phases)) {
+      const phases: Body[] = [];
+      let start = Number((schedule.phases as Body[])[0].start_date);
+      for (const [index, raw] of (body.phases as Body[]).entries()) {
+        const priceId = (raw.items as { price?: string }[] | undefined)?.[0]?.price;
+        if (!priceId || !SANDBOX_PRICES[priceId])
+          return stripeError(
+            reply,
+            400,
+            `phases[${index}][items][0][price] must be a known price.`,
+          );
+        if (raw.start_date && raw.start_date !== 'now') start = Number(raw.start_date);
+        const duration = raw.duration as { interval?: string; interval_count?: string } | undefined;
+        const end = raw.end_date
+          ? Number(raw.end_date)
+          : duration?.interval === 'month'
+            ? addMonths(start, Number(duration.interval_count ?? 1))
+            : addMonths(start, SANDBOX_PRICES[priceId].interval_count);
+        if (end <= start)
+          return stripeError(reply, 400, `phases[${index}][end_date] must be after its start.`);
+        phases.push(schedulePhase(priceId, start, end));
+        start = end;
+      }
+      updated.phases = phases;
+      const current = phases.find(
+        (phase) => Number(phase.start_date) <= store.now() && store.now() < Number(phase.end_date),
+      );
+      updated.current_phase = current
+        ? { start_date: current.start_date, end_date: current.end_date }
+        : null;
+    }
+    store.save(updated);
+    events.emit('subscription_schedule.updated', updated, schedule);
+    return updated;
+  });
+
+  api.post('/v1/subscription_schedules/:id/release', async (request, reply) => {
+    const schedule = store.get(param(request));
+    if (!schedule || schedule.object !== 'subscription_schedule')
+      return found(store, reply, param(request), 'subscription_schedule');
+    if (schedule.status !== 'active')
+      return stripeError(reply, 400, `You cannot release a schedule that is ${schedule.status}.`);
+    return engine.release(schedule);
+  });
+}

@@ -1,0 +1,291 @@
+/**
+ * The billing engine. Billing runs on one test clock (`clock_sandbox`): advancing it renews
+ * subscriptions, moves subscription schedules to their next phase and charges the customer's
+ * default card, with the events Stripe sends for each step.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  addMonths,
+  newId,
+  periodEnd,
+  realNow,
+  subscriptionItem,
+  type Body,
+  type StripeObject,
+} from './sandbox-common.js';
+import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
+import type { SandboxEvents } from './sandbox-events.js';
+import type { SandboxInvoicing } from './sandbox-invoicing.js';
+import type { SandboxStore } from './sandbox-store.js';
+import { STRIPE_FIXTURES } from './stripe-fixtures.js';
+
+export class SandboxBillingEngine {
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly events: SandboxEvents,
+    private readonly invoicing: SandboxInvoicing,
+  ) {}
+
+  clock(): StripeObject {
+    return this.store.fromFixture('test_helpers.test_clock', {
+      id: SANDBOX_CLOCK_ID,
+      created: realNow(),
+      deletes_after: this.store.now() + 30 * 24 * 3600,
+      frozen_time: this.store.now(),
+      name: 'Sandbox clock',
+      status: 'ready',
+      status_details: {},
+    });
+  }
+
+  price(id: string): StripeObject {
+    const price = SANDBOX_PRICES[id];
+    return this.store.fromFixture('price', {
+      id,
+      nickname: price.nickname,
+      unit_amount: price.unit_amount,
+      unit_amount_decimal: String(price.unit_amount),
+      currency: 'usd',
+      type: 'recurring',
+      recurring: {
+        ...(STRIPE_FIXTURES.price.recurring as object),
+        interval: price.interval,
+        interval_count: price.interval_count,
+      },
+    });
+  }
+
+  /** The subscription's items with one price (the sandbox bills one item per subscription). */
+  withPrice(subscription: StripeObject, priceId: string, start?: number, end?: number) {
+    const items = subscription.items as Body;
+    const item = subscriptionItem(subscription);
+    return {
+      ...items,
+      data: [
+        {
+          ...item,
+          price: this.price(priceId),
+          current_period_start: start ?? item.current_period_start,
+          current_period_end: end ?? item.current_period_end,
+        },
+      ],
+    };
+  }
+
+  /** A new subscription, billed at once. */
+  subscribe(
+    customerId: string,
+    priceId: string,
+    metadata: Body,
+    promo?: StripeObject,
+  ): StripeObject {
+    const price = SANDBOX_PRICES[priceId];
+    const start = this.store.now();
+    const subscriptionId = newId('subscription');
+    const item = structuredClone(
+      (STRIPE_FIXTURES.subscription.items as { data: Body[] }).data?.[0] ?? {},
+    );
+    const subscription = this.store.save(
+      this.store.fromFixture('subscription', {
+        id: subscriptionId,
+        customer: customerId,
+        status: 'active',
+        start_date: start,
+        billing_cycle_anchor: start,
+        cancel_at: null,
+        canceled_at: null,
+        cancel_at_period_end: false,
+        ended_at: null,
+        schedule: null,
+        discounts: [],
+        test_clock: SANDBOX_CLOCK_ID,
+        metadata,
+        items: {
+          object: 'list',
+          data: [
+            {
+              ...item,
+              id: `si_${randomBytes(8).toString('hex')}`,
+              subscription: subscriptionId,
+              price: this.price(priceId),
+              quantity: 1,
+              current_period_start: start,
+              current_period_end: addMonths(start, price.interval_count),
+            },
+          ],
+          has_more: false,
+          url: `/v1/subscription_items?subscription=${subscriptionId}`,
+        },
+      }),
+    );
+    this.events.emit('customer.subscription.created', subscription);
+    if (promo) {
+      const coupon = this.store.get(String((promo.promotion as Body).coupon))!;
+      const discount = this.discount(coupon, subscription);
+      this.store.save({ ...discount, promotion_code: promo.id });
+      return this.invoicing.bill(
+        this.store.save({ ...subscription, discounts: [discount.id] }),
+        'subscription_create',
+      );
+    }
+    return this.invoicing.bill(subscription, 'subscription_create');
+  }
+
+  /**
+   * A price change invoiced at once: the unused part of the old price is credited and the rest of
+   * the period charged at the new one. A net credit goes to the customer's balance.
+   */
+  prorationAmount(before: StripeObject, after: StripeObject): number {
+    const item = subscriptionItem(before);
+    const start = Number(item.current_period_start);
+    const end = Number(item.current_period_end);
+    const left = Math.max(0, Math.min(1, (end - this.store.now()) / Math.max(1, end - start)));
+    const oldAmount = Number((item.price as StripeObject).unit_amount);
+    const newAmount = Number((subscriptionItem(after).price as StripeObject).unit_amount);
+    return Math.round((newAmount - oldAmount) * left);
+  }
+
+  prorate(before: StripeObject, after: StripeObject): StripeObject {
+    const net = this.prorationAmount(before, after);
+    if (net <= 0) {
+      const customer = this.store.get(String(after.customer))!;
+      this.store.save({ ...customer, balance: Number(customer.balance ?? 0) + net });
+      return after;
+    }
+    return this.invoicing.bill(after, 'subscription_update', net);
+  }
+
+  /** A coupon applied to a subscription, from now until its duration runs out. */
+  discount(coupon: StripeObject, subscription: StripeObject): StripeObject {
+    const start = this.store.now();
+    const months = coupon.duration === 'repeating' ? Number(coupon.duration_in_months) : null;
+    const discount = this.store.save(
+      this.store.fromFixture('discount', {
+        id: newId('discount'),
+        customer: subscription.customer,
+        subscription: subscription.id,
+        start,
+        end: months ? addMonths(start, months) : null,
+        checkout_session: null,
+        invoice: null,
+        invoice_item: null,
+        promotion_code: null,
+        subscription_item: null,
+        source: { coupon: coupon.id, type: 'coupon' },
+        sandbox_once: coupon.duration === 'once',
+      }),
+    );
+    this.store.save({ ...coupon, times_redeemed: Number(coupon.times_redeemed) + 1 });
+    this.events.emit('customer.discount.created', discount);
+    return discount;
+  }
+
+  cancelNow(subscription: StripeObject): StripeObject {
+    const canceled = this.store.save({
+      ...subscription,
+      status: 'canceled',
+      canceled_at: subscription.canceled_at ?? this.store.now(),
+      ended_at: this.store.now(),
+      cancel_at_period_end: false,
+    });
+    this.events.emit('customer.subscription.deleted', canceled);
+    return canceled;
+  }
+
+  release(schedule: StripeObject): StripeObject {
+    const released = this.store.save({
+      ...schedule,
+      status: 'released',
+      released_at: this.store.now(),
+      released_subscription: schedule.subscription,
+      subscription: null,
+      current_phase: null,
+    });
+    const subscription = this.store.get(String(schedule.subscription));
+    if (subscription) this.store.save({ ...subscription, schedule: null });
+    this.events.emit('subscription_schedule.released', released);
+    return released;
+  }
+
+  /**
+   * Moves the test clock to `time`, running what Stripe's billing would in between: period ends
+   * cancel or renew subscriptions, and schedules start their next phase or release at the end.
+   */
+  advance(time: number): void {
+    this.store.state.clockOffset = time - realNow();
+    this.store.persist();
+    for (;;) {
+      const due = this.store
+        .all(
+          'subscription',
+          (subscription) =>
+            ['active', 'past_due', 'trialing'].includes(String(subscription.status)) &&
+            periodEnd(subscription) <= time,
+        )
+        .sort((a, b) => periodEnd(a) - periodEnd(b))[0];
+      if (!due) break;
+      this.renew(due);
+    }
+  }
+
+  private renew(subscription: StripeObject): void {
+    const boundary = periodEnd(subscription);
+    if (subscription.cancel_at_period_end) {
+      this.cancelNow({ ...subscription, ended_at: boundary });
+      return;
+    }
+    let priceId = String((subscriptionItem(subscription).price as StripeObject).id);
+    const schedule = subscription.schedule
+      ? this.store.get(String(subscription.schedule))
+      : undefined;
+    if (schedule?.status === 'active') {
+      const phases = schedule.phases as Body[];
+      const next = phases.find((phase) => Number(phase.start_date) === boundary);
+      if (next) {
+        priceId = String((next.items as Body[])[0].price);
+        const before = schedule;
+        const moved = this.store.save({
+          ...schedule,
+          current_phase: { start_date: next.start_date, end_date: next.end_date },
+        });
+        this.events.emit('subscription_schedule.updated', moved, before);
+      } else if (Number(phases.at(-1)?.end_date) <= boundary) {
+        if (schedule.end_behavior === 'cancel') {
+          this.cancelNow(subscription);
+          this.store.save({
+            ...this.store.get(schedule.id)!,
+            status: 'completed',
+            completed_at: boundary,
+          });
+          return;
+        }
+        this.release(schedule);
+      }
+    }
+    const current = this.store.get(subscription.id)!;
+    const end = addMonths(boundary, SANDBOX_PRICES[priceId].interval_count);
+    const renewed = this.store.save({
+      ...current,
+      items: this.withPrice(current, priceId, boundary, end),
+    });
+    this.events.emit('customer.subscription.updated', renewed, current);
+    this.invoicing.bill(renewed, 'subscription_cycle');
+  }
+
+  /**
+   * Bills an active subscription `count` more times, as if that many periods had passed, without
+   * events: a long payment history for syncs to read (10,000 invoices in the benchmark).
+   */
+  seedInvoiceHistory(subscriptionId: string, count: number): void {
+    const subscription = this.store.get(subscriptionId);
+    if (!subscription) throw new Error(`No such subscription: ${subscriptionId}`);
+    this.store.quiet = true;
+    try {
+      for (let index = 0; index < count; index += 1)
+        this.invoicing.bill(this.store.get(subscriptionId)!, 'subscription_cycle');
+    } finally {
+      this.store.quiet = false;
+    }
+    this.store.persist();
+  }
+}
