@@ -141,6 +141,127 @@ describe('SessionClient', () => {
     expect(await offline.client.refresh()).not.toBeNull();
   });
 
+  it('forces a real refresh of a token the server refused, even with time left', async () => {
+    const harness = setup({ now: 0 });
+    harness.client.setSession(session(3600));
+    // Not due: a plain refresh keeps the same session.
+    expect((await harness.client.refresh())?.access_token).toBe('a-r1');
+    expect(harness.refresh).not.toHaveBeenCalled();
+
+    const refreshed = await harness.client.forceRefresh('a-r1');
+    expect(harness.refresh).toHaveBeenCalledTimes(1);
+    expect(harness.refresh).toHaveBeenCalledWith('r1');
+    expect(refreshed?.access_token).toBe('a-r1+');
+    expect(harness.client.session?.access_token).toBe('a-r1+');
+    expect(harness.events.at(-1)).toBe('TOKEN_REFRESHED');
+  });
+
+  it('does not force a second refresh when storage already holds a newer token', async () => {
+    const harness = setup({ now: 0 });
+    harness.client.setSession(session(3600));
+    // Another tab replaced the refused token before this one took the lock.
+    harness.storage.setItem(KEY, JSON.stringify(session(3600, 'from-other-tab')));
+    const result = await harness.client.forceRefresh('a-r1');
+    expect(harness.refresh).not.toHaveBeenCalled();
+    expect(result?.access_token).toBe('a-from-other-tab');
+  });
+
+  it('runs one forced refresh for concurrent 401s, after any refresh already under way', async () => {
+    const harness = setup({ now: 0 });
+    harness.client.setSession(session(3600));
+    const plain = harness.client.refresh(); // not due: keeps the token, so cannot stand in
+    const results = await Promise.all([
+      harness.client.forceRefresh('a-r1'),
+      harness.client.forceRefresh('a-r1'),
+      harness.client.forceRefresh('a-r1'),
+    ]);
+    expect((await plain)?.access_token).toBe('a-r1');
+    expect(harness.refresh).toHaveBeenCalledTimes(1);
+    expect(results.map((result) => result?.access_token)).toEqual(['a-r1+', 'a-r1+', 'a-r1+']);
+    // A later 401 for the token already replaced does not refresh again either.
+    expect((await harness.client.forceRefresh('a-r1'))?.access_token).toBe('a-r1+');
+    expect(harness.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the cross-tab lock for a forced refresh', async () => {
+    const locks: string[] = [];
+    const storage = new MemoryStorage();
+    const refresh = vi.fn(async () => ({ status: 200, body: session(7200, 'r2') }));
+    const client = new SessionClient({
+      storage,
+      storageKey: KEY,
+      refresh,
+      withLock: async (name, task) => {
+        locks.push(name);
+        // Another tab refreshed while this one waited for the lock.
+        storage.setItem(KEY, JSON.stringify(session(3600, 'while-waiting')));
+        return task();
+      },
+      now: () => 0,
+      setInterval: () => 1,
+      clearInterval: () => undefined,
+    });
+    client.setSession(session(3600));
+    expect((await client.forceRefresh('a-r1'))?.access_token).toBe('a-while-waiting');
+    expect(locks).toEqual([`${KEY}.refresh`]);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('signs out when a forced refresh is refused, and keeps the session on a retryable failure', async () => {
+    const refused = setup({ now: 0, refresh: async () => ({ status: 401, body: {} }) });
+    refused.client.setSession(session(3600));
+    expect(await refused.client.forceRefresh('a-r1')).toBeNull();
+    expect(refused.client.session).toBeNull();
+    expect(refused.events.at(-1)).toBe('SIGNED_OUT');
+
+    const unavailable = setup({ now: 0, refresh: async () => ({ status: 503, body: {} }) });
+    unavailable.client.setSession(session(3600));
+    expect((await unavailable.client.forceRefresh('a-r1'))?.access_token).toBe('a-r1');
+    expect(unavailable.client.session).not.toBeNull();
+  });
+
+  describe('authorized', () => {
+    const unauthorized = (status: number) => status === 401;
+
+    it('retries a 401 once with a really refreshed token', async () => {
+      const harness = setup({ now: 0 });
+      harness.client.setSession(session(3600));
+      const send = vi.fn(async (token: string | undefined) => (token === 'a-r1' ? 401 : 200));
+      expect(await harness.client.authorized(send, unauthorized)).toBe(200);
+      expect(send.mock.calls).toEqual([['a-r1'], ['a-r1+']]);
+      expect(harness.refresh).toHaveBeenCalledTimes(1);
+      expect(harness.client.session?.access_token).toBe('a-r1+');
+    });
+
+    it('signs out when the retry with the refreshed token is refused too', async () => {
+      const harness = setup({ now: 0 });
+      harness.client.setSession(session(3600));
+      const send = vi.fn(async () => 401);
+      expect(await harness.client.authorized(send, unauthorized)).toBe(401);
+      expect(send).toHaveBeenCalledTimes(2);
+      expect(harness.refresh).toHaveBeenCalledTimes(1);
+      expect(harness.client.session).toBeNull();
+      expect(harness.events.at(-1)).toBe('SIGNED_OUT');
+    });
+
+    it('does not retry or sign out when no new token could be had', async () => {
+      const harness = setup({ now: 0, refresh: async () => ({ status: 503, body: {} }) });
+      harness.client.setSession(session(3600));
+      const send = vi.fn(async () => 401);
+      expect(await harness.client.authorized(send, unauthorized)).toBe(401);
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(harness.client.session?.access_token).toBe('a-r1');
+    });
+
+    it('sends without a token and does not refresh when signed out', async () => {
+      const harness = setup({ now: 0 });
+      const send = vi.fn(async () => 401);
+      expect(await harness.client.authorized(send, unauthorized)).toBe(401);
+      expect(send.mock.calls).toEqual([[undefined]]);
+      expect(harness.refresh).not.toHaveBeenCalled();
+    });
+  });
+
   it('follows another tab signing out', () => {
     const harness = setup({ now: 0 });
     harness.client.setSession(session(3600));

@@ -80,7 +80,8 @@ export class SessionClient {
   private timer: unknown;
   private readonly now: () => number;
   private readonly withLock: <T>(name: string, task: () => Promise<T>) => Promise<T>;
-  private refreshing: Promise<Session | null> | undefined;
+  /** The refresh under way in this tab, and the refused token it replaces if it was forced. */
+  private refreshing: { promise: Promise<Session | null>; rejected?: string } | undefined;
 
   constructor(private readonly options: SessionClientOptions) {
     this.now = options.now ?? (() => Date.now());
@@ -154,10 +155,67 @@ export class SessionClient {
    * meanwhile, its session is used rather than spending the same refresh token twice.
    */
   refresh(): Promise<Session | null> {
-    this.refreshing ??= this.withLock(`${this.options.storageKey}.refresh`, async () => {
+    if (this.refreshing) return this.refreshing.promise;
+    return this.startRefresh(
+      (current) => this.secondsLeft(current) > SESSION_REFRESH_MARGIN_SECONDS,
+      undefined,
+    );
+  }
+
+  /**
+   * Refreshes even though the token has time left, because the server refused it (a 401): it may
+   * have been revoked. Still under the cross-tab lock and on the newest stored session: if storage
+   * no longer holds the refused token (another tab, or an earlier call, already replaced it), that
+   * newer session is used instead of refreshing again. Concurrent calls for one refused token
+   * share one refresh.
+   */
+  forceRefresh(rejectedAccessToken: string): Promise<Session | null> {
+    const inFlight = this.refreshing;
+    if (inFlight?.rejected === rejectedAccessToken) return inFlight.promise;
+    // A refresh already under way may not replace this token (one not yet due keeps it): wait
+    // for it, then look again.
+    if (inFlight) {
+      const again = () => this.forceRefresh(rejectedAccessToken);
+      return inFlight.promise.then(again, again);
+    }
+    return this.startRefresh(
+      (current) => current.access_token !== rejectedAccessToken,
+      rejectedAccessToken,
+    );
+  }
+
+  /**
+   * Sends a request with the session's access token (refreshed first if due). A 401 forces one
+   * real refresh and one retry with the new token; a 401 to that retry ends the session, as a
+   * refused refresh does. When no new token could be had (the refresh endpoint unreachable or
+   * failing with a retryable status) the first answer is returned and the session kept.
+   */
+  async authorized<R>(
+    send: (accessToken: string | undefined) => Promise<R>,
+    isUnauthorized: (result: R) => boolean,
+  ): Promise<R> {
+    const session = await this.refreshIfDue();
+    const first = await send(session?.access_token);
+    if (!session || !isUnauthorized(first)) return first;
+    const refreshed = await this.forceRefresh(session.access_token);
+    if (!refreshed || refreshed.access_token === session.access_token) return first;
+    const second = await send(refreshed.access_token);
+    // Unless another tab has stored a different session since, this one is over.
+    if (isUnauthorized(second) && this.session?.access_token === refreshed.access_token) {
+      this.signOut();
+    }
+    return second;
+  }
+
+  /** Runs one refresh under the cross-tab lock, unless `keep` says the stored session will do. */
+  private startRefresh(
+    keep: (current: Session) => boolean,
+    rejected: string | undefined,
+  ): Promise<Session | null> {
+    const promise = this.withLock(`${this.options.storageKey}.refresh`, async () => {
       const current = this.session;
       if (!current) return null;
-      if (this.secondsLeft(current) > SESSION_REFRESH_MARGIN_SECONDS) return current;
+      if (keep(current)) return current;
       let result: { status: number; body: unknown };
       try {
         result = await this.options.refresh(current.refresh_token);
@@ -173,9 +231,10 @@ export class SessionClient {
       this.signOut();
       return null;
     }).finally(() => {
-      this.refreshing = undefined;
+      if (this.refreshing?.promise === promise) this.refreshing = undefined;
     });
-    return this.refreshing;
+    this.refreshing = { promise, rejected };
+    return promise;
   }
 
   private emit(event: AuthEvent, session: Session | null): void {

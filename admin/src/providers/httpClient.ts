@@ -1,20 +1,26 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import { sessionClient } from './session';
 
-/** Every admin request: the session's token, one refresh and retry on a 401. */
+/**
+ * Every admin request: the session's token; a 401 forces one real refresh and one retry, and a
+ * 401 to the retry signs out.
+ */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
-  const send = (token?: string) => {
+  type Answer = { response: Awaited<ReturnType<typeof fetchUtils.fetchJson>> } | { error: unknown };
+  const send = async (token?: string): Promise<Answer> => {
     const headers = new Headers(options.headers ?? { Accept: 'application/json' });
     if (token) headers.set('authorization', `Bearer ${token}`);
-    return fetchUtils.fetchJson(url, { ...options, headers });
+    try {
+      return { response: await fetchUtils.fetchJson(url, { ...options, headers }) };
+    } catch (error) {
+      return { error };
+    }
   };
-  const session = await sessionClient.refreshIfDue();
-  try {
-    return await send(session?.access_token);
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status !== 401 || !session) throw error;
-    const refreshed = await sessionClient.refresh();
-    if (!refreshed) throw error;
-    return send(refreshed.access_token);
-  }
+  const outcome = await sessionClient.authorized(
+    send,
+    (answer) =>
+      'error' in answer && answer.error instanceof HttpError && answer.error.status === 401,
+  );
+  if ('error' in outcome) throw outcome.error;
+  return outcome.response;
 }

@@ -1,8 +1,9 @@
+import { createRequire } from 'node:module';
 import type { LoggerService } from '@nestjs/common';
 import { requestContext } from '@fastify/request-context';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger as PinoLogger, type LoggerOptions } from 'pino';
-import pretty from 'pino-pretty';
+import type pinoPretty from 'pino-pretty';
 
 declare module '@fastify/request-context' {
   interface RequestContextData {
@@ -24,6 +25,15 @@ const REDACTED = [
 ];
 
 /**
+ * pino-pretty, loaded only when readable lines are wanted: it is a development dependency, absent
+ * from a production install (`npm ci --omit=dev`). Loaded synchronously (it is CommonJS), so that
+ * the logger exists before anything else starts.
+ */
+function loadPretty(): typeof pinoPretty {
+  return createRequire(import.meta.url)('pino-pretty') as typeof pinoPretty;
+}
+
+/**
  * The root logger: JSON lines in production, readable lines in development. Every line
  * written while a request is handled carries its request id.
  */
@@ -37,6 +47,7 @@ export function createRootLogger(options: { level: string; pretty: boolean }): P
     },
   };
   if (!options.pretty) return pino(loggerOptions);
+  const pretty = loadPretty();
   return pino(
     loggerOptions,
     pretty({

@@ -49,13 +49,14 @@ async function send(
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   let response: Response;
   try {
-    const session = request.auth ? await sessionClient.refreshIfDue() : null;
-    response = await send(path, request, session?.access_token);
-    if (request.auth && response.status === 401 && session) {
-      // The token may have been revoked or expired early: one refresh, one retry.
-      const refreshed = await sessionClient.refresh();
-      if (refreshed) response = await send(path, request, refreshed.access_token);
-    }
+    // The token may have been revoked or expired early: a 401 forces one real refresh and one
+    // retry, and a 401 to the retry signs out.
+    response = request.auth
+      ? await sessionClient.authorized(
+          (token) => send(path, request, token),
+          (answer) => answer.status === 401,
+        )
+      : await send(path, request);
   } catch {
     throw new ApiError({
       statusCode: 0,
