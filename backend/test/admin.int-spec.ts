@@ -490,8 +490,8 @@ describe('the admin API', () => {
       message: 'Please choose a plan.',
     });
     await users().update(created.id, { complimentary_expires_at: new Date(Date.now() - 1000) });
-    const { AdminUsersService } = await import('../src/admin/admin-users.service.js');
-    expect(await t.app.get(AdminUsersService).expireComplimentary()).toBe(1);
+    const { UserPromosService } = await import('../src/users/user-promos.service.js');
+    expect(await t.app.get(UserPromosService).expireComplimentary()).toBe(1);
     expect(await users().findOneByOrFail({ id: created.id })).toMatchObject({
       complimentary_plan: null,
       subscription_plan: null,

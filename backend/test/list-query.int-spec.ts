@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { AdminUsersService } from '../src/admin/admin-users.service.js';
+import { UsersListService } from '../src/users/users-list.service.js';
 import { sendList } from '../src/common/list-query.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
@@ -38,7 +38,7 @@ describe('list answers with a capped count', () => {
     const rows = await sendList(
       reply,
       'users',
-      t.app.get(AdminUsersService).filtered({ q }),
+      t.app.get(UsersListService).filtered({ q }),
       { filter: { q }, range: [0, 9], sort: ['email', 'ASC'] },
       { exactCountUpTo: cap },
     );

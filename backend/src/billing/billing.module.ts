@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AdminModule } from '../admin/admin.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
@@ -11,7 +10,6 @@ import { BillingService } from './billing.service.js';
 
 @Module({
   imports: [
-    AdminModule,
     AuthModule,
     PaymentsModule,
     RateLimitModule,

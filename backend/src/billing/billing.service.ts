@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '@leadpulse/common';
-import { AdminBillingService } from '../admin/admin-billing.service.js';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
+import { PlanChangesService } from '../subscriptions/plan-changes.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { MemberView } from '../users/users.service.js';
@@ -30,7 +30,7 @@ export class BillingService implements OnModuleInit {
     private readonly events: StripeEventsService,
     private readonly subscriptions: SubscriptionsService,
     private readonly payments: PaymentsService,
-    private readonly adminBilling: AdminBillingService,
+    private readonly plans: PlanChangesService,
     private readonly rateLimits: RateLimitService,
   ) {}
 
@@ -102,7 +102,7 @@ export class BillingService implements OnModuleInit {
     const user = await this.member(accountId);
     if (!user.stripe_subscription_id || !PAYING.includes(user.subscription_status ?? ''))
       throw new AppException('no_subscription', 409, 'You have no subscription to change yet.');
-    return this.adminBilling.changePlan(null, user.id, { plan });
+    return this.plans.changePlan(null, user.id, { plan });
   }
 
   /** A paid plan checkout: the member's customer and subscription, and their plan. */

@@ -36,12 +36,21 @@ export async function grantOwner(manager: EntityManager, userId: string): Promis
 }
 
 /**
+ * Locks the Owner role until the transaction ends. A change that may take the role away locks it
+ * first (before the rows it changes), so concurrent changes queue up and each counts the owners
+ * the one before it left.
+ */
+export async function lockOwnerRole(manager: EntityManager): Promise<void> {
+  await manager.query(`SELECT id FROM roles WHERE is_owner FOR UPDATE`);
+}
+
+/**
  * Refuses a change that leaves no administrator holding the Owner role. Call it inside the
  * change's transaction, after the change: it locks the Owner role first, so two concurrent
  * changes are counted one after the other.
  */
 export async function assertOwnerRemains(manager: EntityManager): Promise<void> {
-  await manager.query(`SELECT id FROM roles WHERE is_owner FOR UPDATE`);
+  await lockOwnerRole(manager);
   const [{ owners }] = (await manager.query(
     `SELECT count(*)::int AS owners
        FROM admin_roles ar

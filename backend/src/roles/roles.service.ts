@@ -14,7 +14,7 @@ import { UserEntity } from '../users/user.entity.js';
 import { toMemberView, type MemberView } from '../users/users.service.js';
 import { AdminRoleEntity } from './admin-role.entity.js';
 import type { CreateRoleDto, UpdateRoleDto } from './dto/role.dto.js';
-import { assertOwnerRemains } from './owner-role.js';
+import { assertOwnerRemains, lockOwnerRole } from './owner-role.js';
 import { RoleEntity } from './role.entity.js';
 import { ROLES_ERRORS } from './roles.errors.js';
 
@@ -178,7 +178,7 @@ export class RolesService {
     roleIds: string[],
   ): Promise<MemberView & { roles: RoleRef[] }> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT id FROM roles WHERE is_owner FOR UPDATE`);
+      await lockOwnerRole(manager);
       const user = await manager
         .getRepository(UserEntity)
         .findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });

@@ -1,11 +1,19 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { AdminSubscriptionsController } from './admin-subscriptions.controller.js';
+import { AdminUserSubscriptionController } from './admin-user-subscription.controller.js';
+import { PlanChangesService } from './plan-changes.service.js';
+import { SubscriptionLifecycleService } from './subscription-lifecycle.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
+/** Subscriptions kept in step with Stripe, plan changes, and the back office's cancel/reactivate. */
 @Module({
-  imports: [StripeModule, WebhooksModule],
-  providers: [SubscriptionsService],
-  exports: [SubscriptionsService],
+  // AuthModule: the admin controllers' guard needs its JwtAuthGuard.
+  imports: [AuthModule, StripeModule, WebhooksModule],
+  controllers: [AdminSubscriptionsController, AdminUserSubscriptionController],
+  providers: [SubscriptionsService, SubscriptionLifecycleService, PlanChangesService],
+  exports: [SubscriptionsService, PlanChangesService],
 })
 export class SubscriptionsModule {}

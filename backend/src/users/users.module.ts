@@ -1,12 +1,31 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { RolesModule } from '../roles/roles.module.js';
+import { StripeModule } from '../stripe/stripe.module.js';
+import { AdminUserPromosController } from './admin-user-promos.controller.js';
+import { AdminUsersController } from './admin-users.controller.js';
 import { MeController } from './me.controller.js';
+import { UserAccountsService } from './user-accounts.service.js';
+import { UserActivityService } from './user-activity.service.js';
+import { UserEmailsService } from './user-emails.service.js';
+import { UserPromosService } from './user-promos.service.js';
+import { UsersListService } from './users-list.service.js';
 import { UsersService } from './users.service.js';
 
+/** Members' own profile, and the back office's users (list, edits, promos, e-mails, activity). */
 @Module({
-  imports: [AuthModule],
-  controllers: [MeController],
-  providers: [UsersService],
+  imports: [AuthModule, JobsModule, MailModule, RolesModule, StripeModule],
+  controllers: [MeController, AdminUsersController, AdminUserPromosController],
+  providers: [
+    UsersService,
+    UsersListService,
+    UserAccountsService,
+    UserPromosService,
+    UserEmailsService,
+    UserActivityService,
+  ],
   exports: [UsersService],
 })
 export class UsersModule {}

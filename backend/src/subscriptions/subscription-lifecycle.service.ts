@@ -1,106 +1,77 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Post,
-  Query,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { IsBoolean, IsOptional } from 'class-validator';
-import type { FastifyReply } from 'fastify';
 import type Stripe from 'stripe';
-import { DataSource } from 'typeorm';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { recordBillingChange } from '../audit/billing-audit.js';
-import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, AdminWrite } from './admin-access.js';
-import { CurrentUser } from '../auth/guards.js';
-import { AppException } from '../common/app.exception.js';
+import { containsPattern, idsFilter } from '../common/list-query.js';
 import { STRIPE } from '../stripe/stripe.client.js';
-import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
-import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
-import { containsPattern, idsFilter, parseListQuery, sendList } from '../common/list-query.js';
-import { isUuid } from '../common/ids.js';
+import type { CancelSubscriptionDto } from './dto/cancel-subscription.dto.js';
+import { SubscriptionEntity } from './subscription.entity.js';
+import { SubscriptionsService } from './subscriptions.service.js';
+import { subscriptionsErrors } from './subscriptions.errors.js';
 
-export class CancelSubscriptionDto {
-  /** Cancel at the end of the paid period instead of now. */
-  @IsOptional() @IsBoolean() at_period_end?: boolean;
+export const SUBSCRIPTION_SORTABLE = [
+  'created_at',
+  'stripe_customer_id',
+  'plan_name',
+  'plan_type',
+  'status',
+  'amount_cents',
+  'current_period_end',
+] as const;
+
+export interface SubscriptionAction {
+  message: string;
+  subscription: SubscriptionEntity;
 }
 
-const notFound = () => new AppException('not_found', 404, 'Subscription not found.');
-
 /**
- * The subscriptions list, and Cancel / Reactivate through Stripe. Each Stripe call carries an
- * idempotency key made of the row and its last update, so a retried request never acts twice;
- * the row is then read back from Stripe and the change recorded, in one transaction.
+ * The back office's subscriptions: the list, and Cancel / Reactivate through Stripe. Each Stripe
+ * call carries an idempotency key made of the row and its last update, so a retried request never
+ * acts twice; the row is then read back from Stripe and the change recorded, in one transaction.
  */
-@ApiTags('admin')
-@ApiBearerAuth()
-@UseGuards(AdminGuard)
-@Controller('admin/subscriptions')
-export class AdminSubscriptionsController {
+@Injectable()
+export class SubscriptionLifecycleService {
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly subscriptions: SubscriptionsService,
   ) {}
 
-  @Get()
-  async list(
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<SubscriptionEntity[]> {
-    const list = parseListQuery(query, {
-      sortable: [
-        'created_at',
-        'stripe_customer_id',
-        'plan_name',
-        'plan_type',
-        'status',
-        'amount_cents',
-        'current_period_end',
-      ],
-      defaultSort: ['created_at', 'DESC'],
-    });
+  /** The subscriptions matching a list filter, each with its user's name and e-mail. */
+  filtered(filter: Record<string, unknown>): SelectQueryBuilder<SubscriptionEntity> {
     const builder = this.dataSource
       .getRepository(SubscriptionEntity)
       .createQueryBuilder('s')
       .leftJoin('s.user', 'u')
       .addSelect(['u.id', 'u.email', 'u.first_name', 'u.last_name']);
-    const ids = idsFilter(list.filter.id);
+    const ids = idsFilter(filter.id);
     if (ids) builder.andWhere('s.id IN (:...ids)', { ids: ids.length ? ids : [null] });
     for (const field of ['status', 'stripe_customer_id', 'plan_name'] as const)
-      if (typeof list.filter[field] === 'string')
-        builder.andWhere(`s.${field} = :${field}`, { [field]: list.filter[field] });
-    if (typeof list.filter.q === 'string' && list.filter.q.trim())
+      if (typeof filter[field] === 'string')
+        builder.andWhere(`s.${field} = :${field}`, { [field]: filter[field] });
+    if (typeof filter.q === 'string' && filter.q.trim())
       builder.andWhere('(s.stripe_customer_id ILIKE :q OR u.email ILIKE :q)', {
-        q: containsPattern(list.filter.q.trim()),
+        q: containsPattern(filter.q.trim()),
       });
-    return sendList(reply, 'subscriptions', builder, list);
+    return builder;
   }
 
-  @Get(':id')
-  async get(@Param('id') id: string): Promise<SubscriptionEntity> {
-    return this.find(id);
+  async get(id: string): Promise<SubscriptionEntity> {
+    const row = await this.dataSource.getRepository(SubscriptionEntity).findOneBy({ id });
+    if (!row) throw subscriptionsErrors.notFound();
+    return row;
   }
 
   /** Cancel Subscription: now (default), or at the end of the period. */
-  @Post(':id/cancel')
-  @AdminWrite('cancel_subscription')
-  @HttpCode(200)
   async cancel(
-    @CurrentUser() admin: AuthenticatedUser,
-    @Param('id') id: string,
-    @Body() form: CancelSubscriptionDto,
-  ): Promise<{ message: string; subscription: SubscriptionEntity }> {
-    const row = await this.find(id);
+    adminId: string,
+    id: string,
+    form: CancelSubscriptionDto,
+  ): Promise<SubscriptionAction> {
+    const row = await this.get(id);
     if (row.status === 'canceled' || row.status === 'incomplete_expired')
-      throw new AppException('already_cancelled', 409, 'This subscription is already cancelled.');
+      throw subscriptionsErrors.alreadyCancelled();
     const key = `admin-cancel:${row.id}:${row.updated_at.getTime()}`;
     if (form.at_period_end)
       await this.stripe.subscriptions.update(
@@ -116,7 +87,7 @@ export class AdminSubscriptionsController {
       );
     const subscription = await this.afterStripe(
       row,
-      admin,
+      adminId,
       'cancel_subscription',
       form.at_period_end
         ? `Subscription ${row.stripe_subscription_id} set to cancel at period end`
@@ -129,14 +100,8 @@ export class AdminSubscriptionsController {
    * Reactivate Subscription: undoes a scheduled cancellation, or, for a cancelled one, starts a
    * new subscription for the same customer and price.
    */
-  @Post(':id/reactivate')
-  @AdminWrite('reactivate_subscription')
-  @HttpCode(200)
-  async reactivate(
-    @CurrentUser() admin: AuthenticatedUser,
-    @Param('id') id: string,
-  ): Promise<{ message: string; subscription: SubscriptionEntity }> {
-    const row = await this.find(id);
+  async reactivate(adminId: string, id: string): Promise<SubscriptionAction> {
+    const row = await this.get(id);
     const key = `admin-reactivate:${row.id}:${row.updated_at.getTime()}`;
     let target = row;
     if (row.cancel_at_period_end && row.status !== 'canceled') {
@@ -148,12 +113,7 @@ export class AdminSubscriptionsController {
     } else if (row.status === 'canceled') {
       const current = await this.stripe.subscriptions.retrieve(row.stripe_subscription_id);
       const price = current.items.data[0]?.price.id;
-      if (!price)
-        throw new AppException(
-          'not_reactivatable',
-          409,
-          'This subscription has no price to restart.',
-        );
+      if (!price) throw subscriptionsErrors.notReactivatable();
       const created = await this.stripe.subscriptions.create(
         {
           customer: row.stripe_customer_id,
@@ -167,15 +127,11 @@ export class AdminSubscriptionsController {
         .getRepository(SubscriptionEntity)
         .findOneByOrFail({ stripe_subscription_id: created.id });
     } else {
-      throw new AppException(
-        'not_cancelled',
-        409,
-        'This subscription is active and not scheduled to cancel.',
-      );
+      throw subscriptionsErrors.notCancelled();
     }
     const subscription = await this.afterStripe(
       target,
-      admin,
+      adminId,
       'reactivate_subscription',
       target === row
         ? `Scheduled cancellation of ${row.stripe_subscription_id} undone`
@@ -188,7 +144,7 @@ export class AdminSubscriptionsController {
   /** Reads the subscription back from Stripe and records the change, together. */
   private async afterStripe(
     row: SubscriptionEntity,
-    admin: AuthenticatedUser,
+    adminId: string,
     type: string,
     reason: string,
     before: SubscriptionEntity = row,
@@ -198,7 +154,7 @@ export class AdminSubscriptionsController {
       const after = await manager.getRepository(SubscriptionEntity).findOneByOrFail({ id: row.id });
       await recordBillingChange(manager, {
         userId: after.user_id ?? before.user_id,
-        adminId: admin.userId!,
+        adminId,
         type,
         reason,
         oldValues: {
@@ -214,12 +170,5 @@ export class AdminSubscriptionsController {
       });
       return after;
     });
-  }
-
-  private async find(id: string): Promise<SubscriptionEntity> {
-    if (!isUuid(id)) throw notFound();
-    const row = await this.dataSource.getRepository(SubscriptionEntity).findOneBy({ id });
-    if (!row) throw notFound();
-    return row;
   }
 }

@@ -57,12 +57,3 @@ export class RefundDto {
   /** Made once per dialog by the client: a retried submission refunds once. */
   @ApiPropertyOptional() @IsOptional() @IsUUID() request_id?: string;
 }
-
-/** Change Subscription: the plan to move to. */
-export class ChangePlanDto {
-  @ApiPropertyOptional({ enum: ['prospector', 'networker', 'rainmaker'] })
-  @IsIn(['prospector', 'networker', 'rainmaker'], { message: 'Please choose a plan.' })
-  plan: 'prospector' | 'networker' | 'rainmaker';
-  /** Made once per dialog by the client: a retried submission changes the plan once. */
-  @ApiPropertyOptional() @IsOptional() @IsUUID() request_id?: string;
-}

@@ -1,10 +1,8 @@
 import {
   Body,
   Controller,
-  Delete,
   Get,
   HttpCode,
-  Param,
   Post,
   Put,
   Query,
@@ -14,31 +12,34 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { RoleRef } from '@leadpulse/common';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, AdminWrite } from './admin-access.js';
 import { CurrentUser } from '../auth/guards.js';
-import type { MemberView } from '../users/users.service.js';
-import { AdminUsersService, USER_SORTABLE, type ActivityEntry } from './admin-users.service.js';
-import {
-  ApplyPromoDto,
-  ComplimentaryAccessDto,
-  CreateUserDto,
-  UpdateUserDto,
-} from './dto/admin-user.dto.js';
-import { parseListQuery, sendList } from '../common/list-query.js';
+import { IdParam } from '../common/id-param.js';
+import { parseListQuery, sendList, type ListOptions } from '../common/list-query.js';
+import { CreateUserDto, UpdateUserDto } from './dto/admin-user.dto.js';
+import { UserAccountsService } from './user-accounts.service.js';
+import { UserActivityService, type ActivityEntry } from './user-activity.service.js';
+import { UserEmailsService } from './user-emails.service.js';
+import { USER_NOT_FOUND } from './users.errors.js';
+import { USER_SORTABLE, UsersListService, type AdminUserView } from './users-list.service.js';
+import { toMemberView, type MemberView } from './users.service.js';
 
-const USER_LIST = {
-  sortable: USER_SORTABLE,
-  defaultSort: ['created_at', 'DESC'] as ['created_at', 'DESC'],
-};
+const USER_LIST: ListOptions = { sortable: USER_SORTABLE, defaultSort: ['created_at', 'DESC'] };
+const UserId = () => IdParam(USER_NOT_FOUND);
 
+/** The back office's users: list, export, profile, account edits, e-mails and activity. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @UseGuards(AdminGuard)
 @Controller('admin/users')
 export class AdminUsersController {
-  constructor(private readonly users: AdminUsersService) {}
+  constructor(
+    private readonly users: UsersListService,
+    private readonly accounts: UserAccountsService,
+    private readonly emails: UserEmailsService,
+    private readonly activities: UserActivityService,
+  ) {}
 
   /** Newest first; `filter.q` searches e-mail and names, `filter.segment` is the spec's filter. */
   @Get()
@@ -52,7 +53,7 @@ export class AdminUsersController {
     const rows = await sendList(reply, 'users', this.users.filtered(list.filter), list, {
       exactCountUpTo: 10_000,
     });
-    return rows.map((user) => this.users.view(user));
+    return rows.map((user) => toMemberView(user));
   }
 
   /** users.csv of the current search and filter, streamed. */
@@ -66,7 +67,7 @@ export class AdminUsersController {
   }
 
   @Get(':id')
-  get(@Param('id') id: string): Promise<MemberView & { roles: RoleRef[] }> {
+  get(@UserId() id: string): Promise<AdminUserView> {
     return this.users.get(id);
   }
 
@@ -76,48 +77,17 @@ export class AdminUsersController {
     @CurrentUser() admin: AuthenticatedUser,
     @Body() form: CreateUserDto,
   ): Promise<MemberView> {
-    return this.users.create(admin.userId!, form);
+    return this.accounts.create(admin.userId!, form);
   }
 
   @Put(':id')
   @AdminWrite('update_user')
   update(
     @CurrentUser() admin: AuthenticatedUser,
-    @Param('id') id: string,
+    @UserId() id: string,
     @Body() form: UpdateUserDto,
   ): Promise<MemberView> {
-    return this.users.update(admin.userId!, id, form);
-  }
-
-  @Post(':id/promo')
-  @AdminWrite('apply_promo')
-  @HttpCode(200)
-  applyPromo(
-    @CurrentUser() admin: AuthenticatedUser,
-    @Param('id') id: string,
-    @Body() form: ApplyPromoDto,
-  ): Promise<MemberView & { warning?: string }> {
-    return this.users.applyPromo(admin.userId!, id, form);
-  }
-
-  @Delete(':id/promo')
-  @AdminWrite('remove_promo')
-  removePromo(
-    @CurrentUser() admin: AuthenticatedUser,
-    @Param('id') id: string,
-  ): Promise<MemberView> {
-    return this.users.removePromo(admin.userId!, id);
-  }
-
-  @Post(':id/complimentary')
-  @AdminWrite('grant_complimentary_access')
-  @HttpCode(200)
-  complimentary(
-    @CurrentUser() admin: AuthenticatedUser,
-    @Param('id') id: string,
-    @Body() form: ComplimentaryAccessDto,
-  ): Promise<MemberView> {
-    return this.users.grantComplimentary(admin.userId!, id, form);
+    return this.accounts.update(admin.userId!, id, form);
   }
 
   @Post(':id/welcome-email')
@@ -125,9 +95,9 @@ export class AdminUsersController {
   @HttpCode(200)
   welcome(
     @CurrentUser() admin: AuthenticatedUser,
-    @Param('id') id: string,
+    @UserId() id: string,
   ): Promise<{ message: string }> {
-    return this.users.sendWelcome(admin.userId!, id);
+    return this.emails.sendWelcome(admin.userId!, id);
   }
 
   @Post(':id/password-reset')
@@ -135,14 +105,14 @@ export class AdminUsersController {
   @HttpCode(200)
   passwordReset(
     @CurrentUser() admin: AuthenticatedUser,
-    @Param('id') id: string,
+    @UserId() id: string,
   ): Promise<{ message: string }> {
-    return this.users.sendPasswordReset(admin.userId!, id);
+    return this.emails.sendPasswordReset(admin.userId!, id);
   }
 
   /** Billing changes and admin actions merged, newest first. */
   @Get(':id/activity')
-  activity(@Param('id') id: string): Promise<ActivityEntry[]> {
-    return this.users.activity(id);
+  activity(@UserId() id: string): Promise<ActivityEntry[]> {
+    return this.activities.activity(id);
   }
 }

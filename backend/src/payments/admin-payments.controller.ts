@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/guards.js';
+import { IdParam } from '../common/id-param.js';
+import { USER_NOT_FOUND } from '../users/users.errors.js';
+import type { MemberView } from '../users/users.service.js';
+import { BillingDetailsService } from './billing-details.service.js';
+import { RefundDto, UpdateBillingDto } from './dto/billing.dto.js';
+import { PaymentHistoryService, type PaymentHistory } from './payment-history.service.js';
+import { RefundsService } from './refunds.service.js';
+
+/** The money side of a user's profile: payment history, billing information, refunds. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('admin/users')
+export class AdminPaymentsController {
+  constructor(
+    private readonly history: PaymentHistoryService,
+    private readonly billing: BillingDetailsService,
+    private readonly refunds: RefundsService,
+  ) {}
+
+  @Get(':id/payments')
+  payments(@IdParam(USER_NOT_FOUND) id: string): Promise<PaymentHistory> {
+    return this.history.history(id);
+  }
+
+  @Post(':id/payments/sync')
+  @AdminWrite('sync_payment_history')
+  @HttpCode(200)
+  syncPayments(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(USER_NOT_FOUND) id: string,
+  ): Promise<PaymentHistory> {
+    return this.history.syncHistory(admin.userId!, id);
+  }
+
+  @Put(':id/billing')
+  @AdminWrite('update_billing')
+  updateBilling(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(USER_NOT_FOUND) id: string,
+    @Body() form: UpdateBillingDto,
+  ): Promise<{ user: MemberView; warning?: string }> {
+    return this.billing.updateBilling(admin.userId!, id, form);
+  }
+
+  @Post(':id/stripe-sync')
+  @AdminWrite('stripe_sync')
+  @HttpCode(200)
+  stripeSync(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(USER_NOT_FOUND) id: string,
+  ): Promise<MemberView> {
+    return this.billing.stripeSync(admin.userId!, id);
+  }
+
+  @Post(':id/refunds')
+  @AdminWrite('process_refund')
+  @HttpCode(200)
+  refund(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(USER_NOT_FOUND) id: string,
+    @Body() form: RefundDto,
+  ): Promise<PaymentHistory> {
+    return this.refunds.refund(admin.userId!, id, form);
+  }
+}

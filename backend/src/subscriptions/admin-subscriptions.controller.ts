@@ -1,0 +1,65 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/guards.js';
+import { IdParam } from '../common/id-param.js';
+import { parseListQuery, sendList } from '../common/list-query.js';
+import { CancelSubscriptionDto } from './dto/cancel-subscription.dto.js';
+import {
+  SUBSCRIPTION_SORTABLE,
+  SubscriptionLifecycleService,
+  type SubscriptionAction,
+} from './subscription-lifecycle.service.js';
+import type { SubscriptionEntity } from './subscription.entity.js';
+import { SUBSCRIPTION_NOT_FOUND } from './subscriptions.errors.js';
+
+/** The subscriptions list, and Cancel / Reactivate through Stripe. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('admin/subscriptions')
+export class AdminSubscriptionsController {
+  constructor(private readonly lifecycle: SubscriptionLifecycleService) {}
+
+  @Get()
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SubscriptionEntity[]> {
+    const list = parseListQuery(query, {
+      sortable: SUBSCRIPTION_SORTABLE,
+      defaultSort: ['created_at', 'DESC'],
+    });
+    return sendList(reply, 'subscriptions', this.lifecycle.filtered(list.filter), list);
+  }
+
+  @Get(':id')
+  get(@IdParam(SUBSCRIPTION_NOT_FOUND) id: string): Promise<SubscriptionEntity> {
+    return this.lifecycle.get(id);
+  }
+
+  /** Cancel Subscription: now (default), or at the end of the period. */
+  @Post(':id/cancel')
+  @AdminWrite('cancel_subscription')
+  @HttpCode(200)
+  cancel(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(SUBSCRIPTION_NOT_FOUND) id: string,
+    @Body() form: CancelSubscriptionDto,
+  ): Promise<SubscriptionAction> {
+    return this.lifecycle.cancel(admin.userId!, id, form);
+  }
+
+  /** Reactivate Subscription: undoes a scheduled cancellation, or restarts a cancelled one. */
+  @Post(':id/reactivate')
+  @AdminWrite('reactivate_subscription')
+  @HttpCode(200)
+  reactivate(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(SUBSCRIPTION_NOT_FOUND) id: string,
+  ): Promise<SubscriptionAction> {
+    return this.lifecycle.reactivate(admin.userId!, id);
+  }
+}

@@ -1,0 +1,27 @@
+import { AppException } from '../common/app.exception.js';
+import { notFound } from '../common/id-param.js';
+
+/** The subscriptions feature's errors, each code with its message, declared once. */
+export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
+
+export const subscriptionsErrors = {
+  notFound: () => notFound(SUBSCRIPTION_NOT_FOUND),
+  alreadyCancelled: () =>
+    new AppException('already_cancelled', 409, 'This subscription is already cancelled.'),
+  notReactivatable: () =>
+    new AppException('not_reactivatable', 409, 'This subscription has no price to restart.'),
+  notCancelled: () =>
+    new AppException(
+      'not_cancelled',
+      409,
+      'This subscription is active and not scheduled to cancel.',
+    ),
+  noSubscription: () =>
+    new AppException('no_subscription', 409, 'This user has no subscription to change.'),
+  cancelled: () =>
+    new AppException('no_subscription', 409, 'This subscription has been cancelled.'),
+  samePlan: (plan: string) =>
+    new AppException('same_plan', 409, `This subscription is already on ${plan}.`),
+  planChangeFailed: (message: string) =>
+    new AppException('stripe_failed', 502, `The plan change failed: ${message}`),
+};

@@ -1,0 +1,20 @@
+import type { EntityManager } from 'typeorm';
+import { UserEntity } from './user.entity.js';
+import { usersErrors } from './users.errors.js';
+
+/**
+ * A user by id, or the users feature's 404; `lock` holds the row until the transaction ends, so
+ * a change reads what it overwrites. The id is a uuid already (`@IdParam`).
+ */
+export async function findUser(
+  manager: EntityManager,
+  id: string,
+  lock = false,
+): Promise<UserEntity> {
+  const user = await manager.getRepository(UserEntity).findOne({
+    where: { id },
+    ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+  });
+  if (!user) throw usersErrors.notFound();
+  return user;
+}

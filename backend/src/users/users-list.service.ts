@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { Brackets, DataSource, type SelectQueryBuilder } from 'typeorm';
+import { displayStatus, planBadge, type UserSegment } from '@leadpulse/common';
+import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
+import { RolesService } from '../roles/roles.service.js';
+import { findUser } from './find-user.js';
+import { UserEntity } from './user.entity.js';
+import { usersErrors } from './users.errors.js';
+import { toMemberView, type MemberView } from './users.service.js';
+
+export const USER_SORTABLE = [
+  'created_at',
+  'updated_at',
+  'email',
+  'first_name',
+  'last_name',
+  'status',
+  'subscription_plan',
+] as const;
+
+const EXPORT_BATCH = 1_000;
+
+/** A user as the back office shows one: the member's view and, for an administrator, the roles. */
+export type AdminUserView = MemberView & { roles: { id: string; name: string }[] };
+
+/** The back office's users list: search and filters, one user with their roles, users.csv. */
+@Injectable()
+export class UsersListService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly roles: RolesService,
+  ) {}
+
+  /** The users matching a list filter: `q` (search), `segment`, and equality on a few fields. */
+  filtered(filter: Record<string, unknown>): SelectQueryBuilder<UserEntity> {
+    const builder = this.dataSource.getRepository(UserEntity).createQueryBuilder('u');
+    const ids = idsFilter(filter.id);
+    if (ids) builder.andWhere('u.id IN (:...ids)', { ids: ids.length ? ids : [null] });
+    const q = typeof filter.q === 'string' ? filter.q.trim() : '';
+    if (q)
+      builder.andWhere(
+        new Brackets((where) =>
+          where
+            // As text: the trigram index is on text; citext's own ILIKE cannot use it.
+            .where('u.email::text ILIKE :q', { q: containsPattern(q) })
+            .orWhere('u.first_name ILIKE :q')
+            .orWhere('u.last_name ILIKE :q'),
+        ),
+      );
+    const segment = filter.segment as UserSegment | 'all' | undefined;
+    switch (segment) {
+      case undefined:
+      case 'all':
+        break;
+      case 'admins':
+        builder.andWhere('u.is_admin = true');
+        break;
+      case 'founding_members':
+        builder.andWhere('u.founding_member = true');
+        break;
+      case 'active':
+      case 'paid':
+      case 'pending':
+      case 'inactive':
+        builder.andWhere('u.status = :segment', { segment });
+        break;
+      default:
+        throw usersErrors.unknownFilter(segment);
+    }
+    for (const field of ['status', 'subscription_plan', 'subscription_status'] as const)
+      if (typeof filter[field] === 'string')
+        builder.andWhere(`u.${field} = :${field}`, { [field]: filter[field] });
+    for (const field of ['is_admin', 'founding_member'] as const)
+      if (typeof filter[field] === 'boolean')
+        builder.andWhere(`u.${field} = :${field}`, { [field]: filter[field] });
+    return builder;
+  }
+
+  /** One user with the roles they hold as an administrator (none once no longer one). */
+  async get(id: string): Promise<AdminUserView> {
+    const user = await findUser(this.dataSource.manager, id);
+    const roles = user.is_admin ? (await this.roles.rolesOf([id])).get(id)! : [];
+    return { ...toMemberView(user), roles };
+  }
+
+  /** users.csv for the current search and filter, read in keyset batches: memory stays flat. */
+  exportCsv(query: Pick<ListQuery, 'filter'>): Readable {
+    const rows = async function* (this: UsersListService) {
+      let after: { created_at: Date; id: string } | undefined;
+      for (;;) {
+        const builder = this.filtered(query.filter)
+          .select([
+            'u.id',
+            'u.email',
+            'u.first_name',
+            'u.last_name',
+            'u.is_admin',
+            'u.founding_member',
+            'u.subscription_plan',
+            'u.status',
+            'u.stripe_customer_id',
+            'u.password_set',
+            'u.created_at',
+          ])
+          .orderBy('u.created_at', 'DESC')
+          .addOrderBy('u.id', 'DESC')
+          .limit(EXPORT_BATCH);
+        if (after)
+          builder.andWhere('(u.created_at, u.id) < (:createdAt, :id)', {
+            createdAt: after.created_at,
+            id: after.id,
+          });
+        const batch = await builder.getMany();
+        for (const user of batch)
+          yield [
+            user.email,
+            `${user.first_name} ${user.last_name}`.trim() || 'N/A',
+            user.is_admin ? 'Admin' : 'User',
+            planBadge(user).label,
+            displayStatus(user),
+            user.created_at.toISOString().slice(0, 10),
+          ];
+        if (batch.length < EXPORT_BATCH) return;
+        after = batch.at(-1)!;
+      }
+    }.call(this);
+    return Readable.from(rows).pipe(
+      stringify({
+        header: true,
+        columns: ['Email', 'Name', 'Role', 'Subscription', 'Status', 'Joined'],
+      }),
+    );
+  }
+}

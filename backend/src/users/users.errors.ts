@@ -1,0 +1,21 @@
+import { AppException } from '../common/app.exception.js';
+import { notFound } from '../common/id-param.js';
+
+/** The users feature's errors and warnings, each code with its message, declared once. */
+export const USER_NOT_FOUND = 'User not found.';
+
+export const PROMO_STRIPE_WARNING = 'Promo saved, but the Stripe discount could not be updated';
+
+export const usersErrors = {
+  notFound: () => notFound(USER_NOT_FOUND),
+  emailTaken: () =>
+    new AppException(
+      'email_taken',
+      409,
+      'This email is already in use. Please choose another one.',
+    ),
+  unknownFilter: (segment: unknown) =>
+    new AppException('validation_failed', 400, `Unknown user filter: ${String(segment)}.`),
+  alreadySetUp: () =>
+    new AppException('already_set_up', 409, 'User has already set up their account'),
+};
