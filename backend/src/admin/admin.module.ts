@@ -10,12 +10,8 @@ import { RolesController } from '../roles/roles.controller.js';
 import { AdminActionsController } from './admin-actions.controller.js';
 import { AdminBillingController } from './admin-billing.controller.js';
 import { AdminBillingService } from './admin-billing.service.js';
-import { AdminErrorReportsController } from './admin-error-reports.controller.js';
-import { AdminEmailsController } from './admin-emails.controller.js';
-import { AdminNewsletterController } from './admin-newsletter.controller.js';
 import { AdminStatsController } from './admin-stats.controller.js';
 import { AdminSubscriptionsController } from './admin-subscriptions.controller.js';
-import { AdminStripeEventsController } from './admin-stripe-events.controller.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { AdminUsersService } from './admin-users.service.js';
 
@@ -33,12 +29,8 @@ import { AdminUsersService } from './admin-users.service.js';
   controllers: [
     AdminStatsController,
     AdminUsersController,
-    AdminEmailsController,
-    AdminErrorReportsController,
     AdminActionsController,
-    AdminNewsletterController,
     AdminBillingController,
-    AdminStripeEventsController,
     AdminSubscriptionsController,
     RolesController,
   ],
