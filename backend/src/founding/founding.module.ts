@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
@@ -13,6 +14,7 @@ import { FoundingService } from './founding.service.js';
   imports: [
     AuthModule,
     MailModule,
+    NewsletterModule,
     PaymentsModule,
     RateLimitModule,
     StripeModule,

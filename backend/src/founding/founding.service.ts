@@ -10,6 +10,7 @@ import { normaliseEmail } from '../common/email.js';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
+import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
@@ -41,6 +42,7 @@ export class FoundingService implements OnModuleInit {
     private readonly mail: MailService,
     private readonly subscriptions: SubscriptionsService,
     private readonly payments: PaymentsService,
+    private readonly newsletter: NewsletterService,
   ) {}
 
   onModuleInit(): void {
@@ -278,11 +280,11 @@ export class FoundingService implements OnModuleInit {
       await this.subscriptions.scheduleFoundingTransition(subscriptionId);
       await this.subscriptions.sync(subscriptionId, manager);
     }
-    await manager.query(
-      `INSERT INTO newsletter_subscriptions (email, source, first_name, last_name, status, confirmed_at)
-       VALUES ($1, 'founding_member', $2, $3, 'active', now()) ON CONFLICT (email) DO NOTHING`,
-      [user.email, user.first_name || null, user.last_name || null],
-    );
+    await this.newsletter.addFoundingMember(manager, {
+      email: user.email,
+      firstName: user.first_name || null,
+      lastName: user.last_name || null,
+    });
 
     const setupLink = account.password_hash
       ? undefined

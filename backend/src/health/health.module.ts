@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { AuthModule } from '../auth/auth.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { OperationsHealthService } from './operations-health.service.js';
@@ -13,6 +14,7 @@ import { HealthSamplesService } from './health-samples.service.js';
   imports: [
     TerminusModule.forRoot({ errorLogStyle: 'pretty' }),
     AuthModule,
+    JobsModule,
     MailModule,
     StripeModule,
   ],

@@ -10,6 +10,7 @@ import {
   type OverallHealthStatus,
 } from '@leadpulse/common';
 import { AppConfig } from '../config/app-config.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { MailHealthService } from '../mail/mail-health.service.js';
 import { HealthSamplesService } from './health-samples.service.js';
 import { OperationsHealthService } from './operations-health.service.js';
@@ -40,6 +41,7 @@ export class HealthService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mail: MailHealthService,
     private readonly operations: OperationsHealthService,
+    private readonly jobs: JobsService,
   ) {}
 
   /** The configured Stripe (or the local sandbox) answers. */
@@ -107,8 +109,9 @@ export class HealthService {
       count(
         `SELECT count(*)::int AS value FROM error_reports WHERE created_at > now() - interval '1 day'`,
       ),
-      count(
-        `SELECT count(*)::int AS value FROM pgboss.job WHERE state = 'failed' AND completed_on > now() - interval '1 day'`,
+      this.jobs.stats().then(
+        (jobs) => jobs.failed_last_day,
+        () => 0,
       ),
     ]);
     return { client_reports_24h: clientReports, failed_jobs_24h: failedJobs };

@@ -4,6 +4,7 @@ import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/term
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 
 /** Work waiting longer than this means the product is behind. */
@@ -19,6 +20,7 @@ export class OperationsHealthService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
 
   /** The database answers `SELECT 1` within two seconds (the readiness probe's only check). */
@@ -72,12 +74,7 @@ export class OperationsHealthService {
   async jobsCheck(): Promise<HealthIndicatorResult<'jobs'>> {
     const indicator = this.indicators.check('jobs');
     try {
-      const [row] = (await this.dataSource.query(
-        `SELECT count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
-                count(*) FILTER (WHERE state = 'failed' AND completed_on > now() - interval '1 day')::int AS failed_last_day,
-                extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after < now()))::int AS oldest_waiting_seconds
-           FROM pgboss.job`,
-      )) as { waiting: number; failed_last_day: number; oldest_waiting_seconds: number | null }[];
+      const row = await this.jobs.stats();
       return (row.oldest_waiting_seconds ?? 0) > BACKLOG_DEGRADED_SECONDS
         ? indicator.degraded(row)
         : indicator.up(row);

@@ -5,14 +5,24 @@ import {
   type BeforeApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import PgBoss from 'pg-boss';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from '../database/database.module.js';
 
 export type Job<T> = PgBoss.JobWithMetadata<T>;
 
 const JOB_BATCH_SIZE = 20;
+
+/** The queue's state for health checks and metrics (a type, so it fits a health indicator's details). */
+export type JobStats = {
+  /** Jobs created or waiting for a retry. */
+  waiting: number;
+  failed_last_day: number;
+  /** How long the oldest job due to run has waited; null when none is due. */
+  oldest_waiting_seconds: number | null;
+};
 
 /** pg-boss's connection for a job sent inside a transaction: the transaction's own connection. */
 function transactionDb(manager: EntityManager): PgBoss.Db {
@@ -39,6 +49,7 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   constructor(
     @Inject(DATABASE_URL) databaseUrl: string,
     private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.boss = new PgBoss({
       connectionString: databaseUrl,
@@ -119,6 +130,20 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
         }
       },
     );
+  }
+
+  /**
+   * Waiting and failed jobs. pg-boss's own tables are read here only, so an upgrade that changes
+   * them changes one query. Read through the application's pool, as the other health checks are.
+   */
+  async stats(): Promise<JobStats> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
+              count(*) FILTER (WHERE state = 'failed' AND completed_on > now() - interval '1 day')::int AS failed_last_day,
+              extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after < now()))::int AS oldest_waiting_seconds
+         FROM pgboss.job`,
+    )) as JobStats[];
+    return row;
   }
 
   /** Counts by state, for health checks. */

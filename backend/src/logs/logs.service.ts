@@ -1,10 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { CreateErrorReportDto } from './dto/create-error-report.dto.js';
 import type { ClientLogLevel, CreateLogEntryDto } from './dto/create-log-entry.dto.js';
 import { ErrorReportEntity } from './error-report.entity.js';
+import { LOGS_ERRORS } from './logs.errors.js';
 
 const WRITERS: Record<ClientLogLevel, 'debug' | 'log' | 'warn' | 'error' | 'fatal'> = {
   DEBUG: 'debug',
@@ -49,5 +51,25 @@ export class LogsService {
       { client: true, error_id: report.errorId, url: report.url },
       `Client error: ${report.message}`,
     );
+  }
+
+  /** Error reports matching a list filter: `id`, `q` (error id, message or page), `environment`. */
+  filteredReports(filter: ListQuery['filter']): SelectQueryBuilder<ErrorReportEntity> {
+    const builder = this.dataSource.getRepository(ErrorReportEntity).createQueryBuilder('r');
+    const ids = idsFilter(filter.id);
+    if (ids) builder.andWhere('r.id IN (:...ids)', { ids: ids.length ? ids : [null] });
+    if (typeof filter.q === 'string' && filter.q.trim())
+      builder.andWhere('(r.error_id ILIKE :q OR r.message ILIKE :q OR r.url ILIKE :q)', {
+        q: containsPattern(filter.q.trim()),
+      });
+    if (typeof filter.environment === 'string')
+      builder.andWhere('r.environment = :environment', { environment: filter.environment });
+    return builder;
+  }
+
+  async findReport(id: string): Promise<ErrorReportEntity> {
+    const report = await this.dataSource.getRepository(ErrorReportEntity).findOneBy({ id });
+    if (!report) throw LOGS_ERRORS.reportNotFound();
+    return report;
   }
 }

@@ -1,6 +1,8 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { EmailEntity } from './email.entity.js';
@@ -12,6 +14,7 @@ import {
   type TemplateData,
   type TemplateName,
 } from './mail-templates.js';
+import { MAIL_ERRORS } from './mail.errors.js';
 
 export const MAIL_DELIVERY_QUEUE = 'mail-delivery';
 
@@ -31,6 +34,7 @@ export class MailService {
     private readonly jobs: JobsService,
     private readonly links: NewsletterLinks,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -57,15 +61,14 @@ export class MailService {
     return row;
   }
 
-  /** Queues a fresh copy of an e-mail (admin resends); `alongside` runs in the same transaction. */
-  async resend(
-    emailId: string,
-    alongside?: (manager: EntityManager, copy: EmailEntity) => Promise<unknown>,
-  ): Promise<EmailEntity> {
+  /**
+   * Queues a fresh copy of an e-mail; resent by an administrator, the audit row is written in the
+   * same transaction.
+   */
+  async resend(emailId: string, adminId?: string): Promise<EmailEntity> {
     return this.dataSource.transaction(async (manager) => {
       const original = await manager.getRepository(EmailEntity).findOneBy({ id: emailId });
-      if (!original || !isTemplateName(original.template))
-        throw new NotFoundException('E-mail not found.');
+      if (!original || !isTemplateName(original.template)) throw MAIL_ERRORS.emailNotFound();
       const copy = await this.enqueue(manager, {
         to: original.to_email,
         template: original.template,
@@ -74,9 +77,61 @@ export class MailService {
       });
       await manager.getRepository(EmailEntity).update(copy.id, { resent_from_id: original.id });
       const resent = { ...copy, resent_from_id: original.id };
-      await alongside?.(manager, resent);
+      if (adminId)
+        await this.audit.record(manager, {
+          adminId,
+          type: 'resend_email',
+          targetUserId: resent.user_id,
+          details: {
+            description: `Resent ${resent.template} e-mail to ${resent.to_email}`,
+            old_values: { email_id: emailId },
+            new_values: { email_id: resent.id },
+          },
+        });
       return resent;
     });
+  }
+
+  /** A bounce reported by SendGrid, noted on the e-mail in the caller's transaction. */
+  async recordBounce(
+    manager: EntityManager,
+    emailId: string,
+    reason: string | undefined,
+  ): Promise<void> {
+    await manager.query(`UPDATE emails SET last_error = $2, updated_at = now() WHERE id = $1`, [
+      emailId,
+      `Bounced: ${reason ?? 'no reason given'}`.slice(0, 1000),
+    ]);
+  }
+
+  /** The e-mail log matching a list filter: `id`, `q` (or `to_email`), `status`, `template`, `user_id`. */
+  filtered(filter: ListQuery['filter']): SelectQueryBuilder<EmailEntity> {
+    const builder = this.dataSource.getRepository(EmailEntity).createQueryBuilder('e');
+    const ids = idsFilter(filter.id);
+    if (ids) builder.andWhere('e.id IN (:...ids)', { ids: ids.length ? ids : [null] });
+    const recipient = filter.q ?? filter.to_email;
+    if (typeof recipient === 'string' && recipient.trim())
+      builder.andWhere('e.to_email ILIKE :recipient', {
+        recipient: containsPattern(recipient.trim()),
+      });
+    for (const field of ['status', 'template'] as const)
+      if (typeof filter[field] === 'string')
+        builder.andWhere(`e.${field} = :${field}`, { [field]: filter[field] });
+    if (filter.user_id !== undefined && idsFilter(filter.user_id))
+      builder.andWhere('e.user_id = :userId', { userId: filter.user_id });
+    return builder;
+  }
+
+  /** The e-mail with its subject, HTML and text rendered now (null for a retired template). */
+  async findRendered(id: string): Promise<EmailEntity & { rendered: RenderedEmail | null }> {
+    const email = await this.dataSource.getRepository(EmailEntity).findOneBy({ id });
+    if (!email) throw MAIL_ERRORS.emailNotFound();
+    return {
+      ...email,
+      rendered: isTemplateName(email.template)
+        ? this.render(email.template, email.data, email.to_email)
+        : null,
+    };
   }
 
   /** Renders an e-mail for `to`, whose own unsubscribe link goes at its foot. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { JobsService } from '../jobs/jobs.service.js';
 
 /**
  * The product's Prometheus metrics: process defaults (event-loop lag, memory, CPU), HTTP requests
@@ -15,7 +16,10 @@ export class MetricsService {
   private readonly durations: Histogram<'method' | 'route' | 'status'>;
   private readonly running = { requests: 0, serverErrors: 0, seconds: 0 };
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    jobs: JobsService,
+  ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'leadpulse_' });
     this.requests = new Counter({
       name: 'leadpulse_http_requests_total',
@@ -49,7 +53,7 @@ export class MetricsService {
       ),
     );
     gauge('leadpulse_job_queue_waiting', 'Jobs waiting to run', () =>
-      count(`SELECT count(*)::int AS value FROM pgboss.job WHERE state IN ('created', 'retry')`),
+      jobs.stats().then((stats) => stats.waiting),
     );
     gauge('leadpulse_outbox_queued', 'E-mails queued and not sent yet', () =>
       count(`SELECT count(*)::int AS value FROM emails WHERE status = 'queued'`),

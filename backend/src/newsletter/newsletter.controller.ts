@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppException } from '../common/app.exception.js';
 import {
   NewsletterDto,
   NewsletterTokenDto,
@@ -9,6 +8,7 @@ import {
   UnsubscribeQueryDto,
   WaitlistDto,
 } from './dto/subscribe.dto.js';
+import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
 import { NewsletterService, type LinkResult, type SubscribeResult } from './newsletter.service.js';
 
 /** 201 for a new address, 200 when it was on the list already: either way, it is on the list. */
@@ -70,7 +70,7 @@ export class NewsletterController {
     @Req() request: FastifyRequest,
   ): Promise<LinkResult> {
     const token = body.token ?? query.token;
-    if (!token) throw new AppException('validation_failed', 400, 'A token is required.');
+    if (!token) throw NEWSLETTER_ERRORS.tokenRequired();
     return this.newsletter.unsubscribe(token, request.ip);
   }
 }

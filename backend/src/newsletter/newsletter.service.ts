@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES } from '@leadpulse/common';
 import { normaliseEmail } from '../common/email.js';
-import { AppException } from '../common/app.exception.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterLinks } from '../mail/newsletter-links.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SubscriberSource, SubscriberStatus } from './newsletter-subscription.entity.js';
+import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
 
 export interface SubscribeResult {
   email: string;
@@ -28,8 +27,6 @@ const CONFIRMATION_RESEND_MINUTES = 10;
 
 /** Member notification switches that are news rather than account e-mail; billing alerts stay on. */
 const NEWS_PREFERENCES = ['emailUpdates', 'featureAnnouncements', 'weeklyDigest'];
-
-const invalidLink = () => new AppException('invalid_token', 400, MESSAGES.newsletter.invalidLink);
 
 @Injectable()
 export class NewsletterService {
@@ -51,7 +48,7 @@ export class NewsletterService {
   ): Promise<SubscribeResult> {
     await this.rateLimits.consume('subscribe', ip);
     const email = normaliseEmail(input.email);
-    if (!isEmail(email)) throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
+    if (!isEmail(email)) throw NEWSLETTER_ERRORS.invalidEmail();
     const firstName = input.firstName?.trim() || null;
     const lastName = input.lastName?.trim() || null;
     return this.dataSource.transaction(async (manager) => {
@@ -82,7 +79,7 @@ export class NewsletterService {
   async confirm(token: string, ip: string): Promise<LinkResult> {
     await this.rateLimits.consume('confirm', ip);
     const email = this.links.verify('confirm', token);
-    if (!email) throw invalidLink();
+    if (!email) throw NEWSLETTER_ERRORS.invalidLink();
     const [row] = (await this.dataSource.query(
       `UPDATE newsletter_subscriptions
           SET status = CASE WHEN status = 'pending' THEN 'active' ELSE status END,
@@ -92,7 +89,7 @@ export class NewsletterService {
       [email],
     )) as [LinkResult[], number];
     // An address that unsubscribed or bounced since is not brought back by an old link.
-    if (row.length === 0 || row[0].status !== 'active') throw invalidLink();
+    if (row.length === 0 || row[0].status !== 'active') throw NEWSLETTER_ERRORS.invalidLink();
     return row[0];
   }
 
@@ -104,7 +101,7 @@ export class NewsletterService {
   async unsubscribe(token: string, ip: string): Promise<LinkResult> {
     await this.rateLimits.consume('confirm', ip);
     const email = this.links.verify('unsubscribe', token);
-    if (!email) throw invalidLink();
+    if (!email) throw NEWSLETTER_ERRORS.invalidLink();
     return this.dataSource.transaction(async (manager) => {
       await manager.query(
         `INSERT INTO newsletter_subscriptions (email, source, status) VALUES ($1, 'newsletter', 'unsubscribed')
@@ -119,6 +116,18 @@ export class NewsletterService {
       );
       return { email, status: 'unsubscribed' };
     });
+  }
+
+  /** A founding member joins the list confirmed, in the caller's transaction; a known address stays as it is. */
+  async addFoundingMember(
+    manager: EntityManager,
+    member: { email: string; firstName: string | null; lastName: string | null },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO newsletter_subscriptions (email, source, first_name, last_name, status, confirmed_at)
+       VALUES ($1, 'founding_member', $2, $3, 'active', now()) ON CONFLICT (email) DO NOTHING`,
+      [member.email, member.firstName, member.lastName],
+    );
   }
 
   private async sendConfirmation(

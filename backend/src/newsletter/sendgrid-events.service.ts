@@ -2,9 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EventWebhook } from '@sendgrid/eventwebhook';
 import { DataSource } from 'typeorm';
-import { AppException } from '../common/app.exception.js';
 import { isUuid } from '../common/ids.js';
 import { AppConfig } from '../config/app-config.js';
+import { MailService } from '../mail/mail.service.js';
+import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
 
 /** One event of SendGrid's event webhook; custom args (our `email_id`) arrive as top-level keys. */
 export interface SendGridEvent {
@@ -37,9 +38,6 @@ export function outcomeOf(event: SendGridEvent): Outcome | undefined {
   }
 }
 
-const invalidSignature = () =>
-  new AppException('invalid_signature', 400, 'The event signature is not valid.');
-
 /** SendGrid's signed event webhook: bounces and complaints change the newsletter subscriber. */
 @Injectable()
 export class SendGridEventsService {
@@ -50,6 +48,7 @@ export class SendGridEventsService {
   constructor(
     config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mail: MailService,
   ) {
     const key = config.mail.sendgridWebhookPublicKey;
     try {
@@ -65,14 +64,9 @@ export class SendGridEventsService {
     signature: string | undefined,
     timestamp: string | undefined,
   ): Promise<{ applied: number }> {
-    if (!this.publicKey)
-      throw new AppException(
-        'webhook_not_configured',
-        403,
-        'The SendGrid event webhook is not configured.',
-      );
-    if (!rawBody || !signature || !timestamp) throw invalidSignature();
-    if (!this.verify(rawBody, signature, timestamp)) throw invalidSignature();
+    if (!this.publicKey) throw NEWSLETTER_ERRORS.webhookNotConfigured();
+    if (!rawBody || !signature || !timestamp) throw NEWSLETTER_ERRORS.invalidSignature();
+    if (!this.verify(rawBody, signature, timestamp)) throw NEWSLETTER_ERRORS.invalidSignature();
 
     const events = parseEvents(rawBody);
     let applied = 0;
@@ -87,12 +81,8 @@ export class SendGridEventsService {
           [event.email, outcome],
         )) as [unknown, number];
         applied += changed;
-        if (outcome === 'bounced' && event.email_id && isUuid(event.email_id)) {
-          await manager.query(
-            `UPDATE emails SET last_error = $2, updated_at = now() WHERE id = $1`,
-            [event.email_id, `Bounced: ${event.reason ?? 'no reason given'}`.slice(0, 1000)],
-          );
-        }
+        if (outcome === 'bounced' && event.email_id && isUuid(event.email_id))
+          await this.mail.recordBounce(manager, event.email_id, event.reason);
       }
     });
     if (applied > 0) this.logger.log(`SendGrid events changed ${applied} subscriber(s)`);
@@ -124,11 +114,6 @@ function parseEvents(rawBody: Buffer): SendGridEvent[] {
         typeof (event as SendGridEvent).email === 'string' &&
         typeof (event as SendGridEvent).event === 'string',
     );
-  if (!valid)
-    throw new AppException(
-      'validation_failed',
-      400,
-      'Expected a list of events, each with an email and an event.',
-    );
+  if (!valid) throw NEWSLETTER_ERRORS.invalidEvents();
   return parsed as SendGridEvent[];
 }

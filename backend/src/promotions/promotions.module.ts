@@ -2,10 +2,12 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
-import { PromotionsController } from './promotions.controller.js';
+import { AdminPromotionsController } from './admin-promotions.controller.js';
+import { PromotionsService } from './promotions.service.js';
 
 @Module({
   imports: [AuthModule, StripeModule, WebhooksModule],
-  controllers: [PromotionsController],
+  controllers: [AdminPromotionsController],
+  providers: [PromotionsService],
 })
 export class PromotionsModule {}

@@ -1,15 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { IsEmail } from 'class-validator';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
 import { CurrentUser } from '../auth/guards.js';
+import { RecoveryEmailDto } from './dto/recovery-email.dto.js';
 import { RecoveryService, type RecoveryCandidate } from './recovery.service.js';
 import { ReconciliationService, type Repair } from './reconciliation.service.js';
-
-export class RecoveryEmailDto {
-  @IsEmail({}, { message: 'Please enter a valid email address.' }) email: string;
-}
 
 @ApiTags('admin')
 @ApiBearerAuth()

@@ -6,13 +6,13 @@ import { AuditService } from '../audit/audit.service.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { ensureLinkedAccount } from '../auth/linked-account.js';
 import { normaliseEmail } from '../common/email.js';
-import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { FoundingReservationEntity } from '../founding/founding-reservation.entity.js';
 import { FoundingService } from '../founding/founding.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
+import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
 /** How long after paying a customer without a password counts as stuck. */
 const SETUP_GRACE_HOURS = 24;
@@ -31,9 +31,6 @@ export interface RecoveryCandidate {
   /** Why they are listed. */
   reason: 'payment_not_processed' | 'no_account' | 'password_not_set';
 }
-
-const notFound = () =>
-  new AppException('not_found', 404, 'No customer with this email needs recovery.');
 
 /**
  * Customer Recovery: customers who paid but cannot use the service (their payment's webhook was
@@ -79,13 +76,13 @@ export class RecoveryService {
     const lost = (await this.unprocessedCheckouts()).find(({ user }) => user.email === email);
     await this.dataSource.transaction(async (manager) => {
       const before = await manager.getRepository(UserEntity).findOneBy({ email });
-      if (!before) throw notFound();
+      if (!before) throw RECONCILIATION_ERRORS.nobodyToRecover();
       if (lost) {
         await this.founding.complete(lost.session, manager);
       } else {
-        if (!before.stripe_customer_id) throw notFound();
+        if (!before.stripe_customer_id) throw RECONCILIATION_ERRORS.nobodyToRecover();
         const account = await ensureLinkedAccount(manager, before, { source: 'recovery' });
-        if (account.password_hash) throw notFound();
+        if (account.password_hash) throw RECONCILIATION_ERRORS.nobodyToRecover();
         await manager
           .getRepository(UserEntity)
           .update(before.id, { status: before.status === 'active' ? 'active' : 'paid' });
@@ -121,7 +118,7 @@ export class RecoveryService {
     const email = normaliseEmail(rawEmail);
     return this.dataSource.transaction(async (manager) => {
       const user = await manager.getRepository(UserEntity).findOneBy({ email });
-      if (!user) throw notFound();
+      if (!user) throw RECONCILIATION_ERRORS.nobodyToRecover();
       const account = await ensureLinkedAccount(manager, user, { source: 'recovery' });
       const link = await this.setupLink(manager, account.id);
       await this.audit.record(manager, {

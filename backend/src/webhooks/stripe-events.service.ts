@@ -1,12 +1,14 @@
-import { Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { DataSource, type EntityManager } from 'typeorm';
-import { AppException } from '../common/app.exception.js';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { StripeEventEntity } from './stripe-event.entity.js';
+import { WEBHOOKS_ERRORS } from './webhooks.errors.js';
 
 export const STRIPE_EVENTS_QUEUE = 'stripe-events';
 /** Stripe's own default: a signature older than five minutes is refused. */
@@ -28,6 +30,7 @@ export class StripeEventsService implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly jobs: JobsService,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -63,11 +66,7 @@ export class StripeEventsService implements OnModuleInit {
         SIGNATURE_TOLERANCE_SECONDS,
       );
     } catch {
-      throw new AppException(
-        'invalid_signature',
-        400,
-        'The Stripe signature is missing or does not match.',
-      );
+      throw WEBHOOKS_ERRORS.invalidSignature();
     }
     return this.dataSource.transaction(async (manager) => {
       // INSERT … RETURNING answers the rows themselves (UPDATE answers [rows, count]).
@@ -111,22 +110,72 @@ export class StripeEventsService implements OnModuleInit {
   }
 
   /**
-   * Processes a stored event again (the admin's Replay Webhook); `alongside` runs in the same
-   * transaction (the audit row).
+   * Processes a stored event again through the same idempotent handlers; replayed by an
+   * administrator (Replay Webhook), the audit row is written in the same transaction. Answers
+   * the event as it was before the replay.
    */
-  async replay(
-    eventId: string,
-    alongside?: (manager: EntityManager) => Promise<unknown>,
-  ): Promise<void> {
-    const updated = await this.dataSource.transaction(async (manager) => {
-      const result = await manager
-        .getRepository(StripeEventEntity)
-        .update(eventId, { processed: false, processed_at: null });
-      if (!result.affected) return false;
+  async replay(eventId: string, adminId?: string): Promise<StripeEventEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const events = manager.getRepository(StripeEventEntity);
+      const event = await events.findOneBy({ id: eventId });
+      if (!event) throw WEBHOOKS_ERRORS.eventNotFound();
+      await events.update(eventId, { processed: false, processed_at: null });
       await this.jobs.send(STRIPE_EVENTS_QUEUE, { eventId }, { manager });
-      await alongside?.(manager);
-      return true;
+      if (adminId)
+        await this.audit.record(manager, {
+          adminId,
+          type: 'replay_webhook',
+          details: {
+            description: `Replayed Stripe event ${event.stripe_event_id} (${event.event_type})`,
+            old_values: { processed: event.processed, error_message: event.error_message },
+            new_values: { processed: false },
+          },
+        });
+      return event;
     });
-    if (!updated) throw new NotFoundException('Stripe event not found.');
+  }
+
+  /**
+   * Stored events matching a list filter (`id`, `event_type`, `processed`, `q` the Stripe event
+   * id), without their payloads: a list of thousands must stay light.
+   */
+  filtered(filter: ListQuery['filter']): SelectQueryBuilder<StripeEventEntity> {
+    const builder = this.dataSource
+      .getRepository(StripeEventEntity)
+      .createQueryBuilder('e')
+      .select([
+        'e.id',
+        'e.stripe_event_id',
+        'e.event_type',
+        'e.processed',
+        'e.processed_at',
+        'e.error_message',
+        'e.attempts',
+        'e.created_at',
+        'e.updated_at',
+      ]);
+    const ids = idsFilter(filter.id);
+    if (ids) builder.andWhere('e.id IN (:...ids)', { ids: ids.length ? ids : [null] });
+    if (typeof filter.event_type === 'string')
+      builder.andWhere('e.event_type = :type', { type: filter.event_type });
+    if (typeof filter.processed === 'boolean')
+      builder.andWhere('e.processed = :processed', { processed: filter.processed });
+    if (typeof filter.q === 'string' && filter.q.trim())
+      builder.andWhere('e.stripe_event_id ILIKE :q', { q: containsPattern(filter.q.trim()) });
+    return builder;
+  }
+
+  /** The distinct event types stored, for the type filter. */
+  async types(): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT DISTINCT event_type FROM stripe_events ORDER BY event_type`,
+    )) as { event_type: string }[];
+    return rows.map((row) => row.event_type);
+  }
+
+  async find(id: string): Promise<StripeEventEntity> {
+    const event = await this.dataSource.getRepository(StripeEventEntity).findOneBy({ id });
+    if (!event) throw WEBHOOKS_ERRORS.eventNotFound();
+    return event;
   }
 }

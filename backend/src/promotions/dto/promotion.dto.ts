@@ -12,7 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { PROMOTION_TYPES, type PromotionType } from './promotion.entity.js';
+import { PROMOTION_TYPES, type PromotionType } from '../promotion.entity.js';
 
 export class CreatePromotionDto {
   @ApiProperty()

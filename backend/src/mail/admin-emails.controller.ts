@@ -1,0 +1,51 @@
+import { Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/guards.js';
+import { IdParam } from '../common/id-param.js';
+import { parseListQuery, sendList } from '../common/list-query.js';
+import { EmailEntity } from './email.entity.js';
+import type { RenderedEmail } from './mail-templates.js';
+import { EMAIL_NOT_FOUND } from './mail.errors.js';
+import { MailService } from './mail.service.js';
+
+/** The e-mail log: the outbox, each e-mail rendered on demand, and Resend. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('admin/emails')
+export class AdminEmailsController {
+  constructor(private readonly mail: MailService) {}
+
+  @Get()
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<EmailEntity[]> {
+    const list = parseListQuery(query, {
+      sortable: ['created_at', 'sent_at', 'to_email', 'template', 'status', 'attempts'],
+      defaultSort: ['created_at', 'DESC'],
+    });
+    return sendList(reply, 'emails', this.mail.filtered(list.filter), list);
+  }
+
+  /** The e-mail with its rendered subject, HTML and text. */
+  @Get(':id')
+  get(
+    @IdParam(EMAIL_NOT_FOUND) id: string,
+  ): Promise<EmailEntity & { rendered: RenderedEmail | null }> {
+    return this.mail.findRendered(id);
+  }
+
+  @Post(':id/resend')
+  @AdminWrite('resend_email')
+  @HttpCode(200)
+  resend(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(EMAIL_NOT_FOUND) id: string,
+  ): Promise<EmailEntity> {
+    return this.mail.resend(id, admin.userId!);
+  }
+}

@@ -1,0 +1,97 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/guards.js';
+import { IdParam } from '../common/id-param.js';
+import { parseListQuery, sendList } from '../common/list-query.js';
+import { AddSubscriberDto, ImportSubscribersDto } from './dto/admin-subscriber.dto.js';
+import { NewsletterAdminService, type ImportResult } from './newsletter-admin.service.js';
+import { NewsletterSubscriptionEntity } from './newsletter-subscription.entity.js';
+import { SUBSCRIBER_NOT_FOUND } from './newsletter.errors.js';
+
+/** Newsletter subscribers (the waitlist included): list, add, import, export, unsubscribe, resubscribe. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('admin/newsletter')
+export class AdminNewsletterController {
+  constructor(private readonly newsletter: NewsletterAdminService) {}
+
+  @Get()
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<NewsletterSubscriptionEntity[]> {
+    const list = parseListQuery(query, {
+      sortable: ['created_at', 'email', 'status', 'source', 'confirmed_at', 'last_email_sent_at'],
+      defaultSort: ['created_at', 'DESC'],
+    });
+    return sendList(reply, 'newsletter', this.newsletter.filtered(list.filter), list);
+  }
+
+  /** newsletter.csv of the current filter, streamed. */
+  @Get('export.csv')
+  export(@Query() query: Record<string, unknown>): StreamableFile {
+    const { filter } = parseListQuery(
+      { filter: query.filter },
+      { sortable: ['created_at'], defaultSort: ['created_at', 'DESC'] },
+    );
+    return new StreamableFile(this.newsletter.exportCsv(filter), {
+      type: 'text/csv; charset=utf-8',
+      disposition: 'attachment; filename="newsletter.csv"',
+    });
+  }
+
+  /** Adds a subscriber by hand (source manual). */
+  @Post()
+  @AdminWrite('add_subscriber')
+  add(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Body() form: AddSubscriberDto,
+  ): Promise<NewsletterSubscriptionEntity> {
+    return this.newsletter.add(admin.userId!, form);
+  }
+
+  /** Imports subscribers from CSV (source import); existing e-mails are left as they are. */
+  @Post('import')
+  @AdminWrite('import_subscribers')
+  @HttpCode(200)
+  import(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Body() form: ImportSubscribersDto,
+  ): Promise<ImportResult> {
+    return this.newsletter.import(admin.userId!, form.csv);
+  }
+
+  @Post(':id/unsubscribe')
+  @AdminWrite('unsubscribe')
+  @HttpCode(200)
+  unsubscribe(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(SUBSCRIBER_NOT_FOUND) id: string,
+  ): Promise<NewsletterSubscriptionEntity> {
+    return this.newsletter.setStatus(admin.userId!, id, 'unsubscribed');
+  }
+
+  @Post(':id/resubscribe')
+  @AdminWrite('resubscribe')
+  @HttpCode(200)
+  resubscribe(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(SUBSCRIBER_NOT_FOUND) id: string,
+  ): Promise<NewsletterSubscriptionEntity> {
+    return this.newsletter.setStatus(admin.userId!, id, 'active');
+  }
+}

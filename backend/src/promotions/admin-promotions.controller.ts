@@ -1,0 +1,67 @@
+import { Body, Controller, Get, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { CurrentUser } from '../auth/guards.js';
+import { IdParam } from '../common/id-param.js';
+import { parseListQuery, sendList } from '../common/list-query.js';
+import { CreatePromotionDto, UpdatePromotionDto } from './dto/promotion.dto.js';
+import { PromotionEntity } from './promotion.entity.js';
+import { PROMOTION_NOT_FOUND } from './promotions.errors.js';
+import { PromotionsService } from './promotions.service.js';
+
+/** Promotions: codes buyers enter at checkout, each a Stripe coupon with a promotion code. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('admin/promotions')
+export class AdminPromotionsController {
+  constructor(private readonly promotions: PromotionsService) {}
+
+  @Get()
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PromotionEntity[]> {
+    const list = parseListQuery(query, {
+      sortable: [
+        'created_at',
+        'name',
+        'code',
+        'type',
+        'value',
+        'current_uses',
+        'active',
+        'expires_at',
+      ],
+      defaultSort: ['created_at', 'DESC'],
+    });
+    return sendList(reply, 'promotions', this.promotions.filtered(list.filter), list);
+  }
+
+  @Get(':id')
+  get(@IdParam(PROMOTION_NOT_FOUND) id: string): Promise<PromotionEntity> {
+    return this.promotions.find(id);
+  }
+
+  @Post()
+  @AdminWrite('create_promotion')
+  create(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Body() form: CreatePromotionDto,
+  ): Promise<PromotionEntity> {
+    return this.promotions.create(admin.userId!, form);
+  }
+
+  /** Name and Active change in place; a new code, value, limit or expiry makes a new Stripe code. */
+  @Put(':id')
+  @AdminWrite('update_promotion')
+  update(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(PROMOTION_NOT_FOUND) id: string,
+    @Body() form: UpdatePromotionDto,
+  ): Promise<PromotionEntity> {
+    return this.promotions.update(admin.userId!, id, form);
+  }
+}
