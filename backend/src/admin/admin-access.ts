@@ -124,7 +124,11 @@ export class AdminPermissionGuard implements CanActivate {
   }
 }
 
-/** Flags a back-office write that committed without its audit row, which the tests forbid. */
+/**
+ * Flags a back-office write that answered without recording an audit row: a write that changed
+ * nothing (unsubscribing an address already unsubscribed) records none; anything else is a bug
+ * that the write-route test catches.
+ */
 @Injectable()
 export class AdminWriteAuditCheck implements NestInterceptor {
   private readonly logger = new Logger('AdminWrite');
@@ -134,7 +138,7 @@ export class AdminWriteAuditCheck implements NestInterceptor {
       tap(() => {
         const write = requestContext.get('adminWrite');
         if (write && write.audited === 0)
-          this.logger.error(`${write.action} succeeded without an audit row`);
+          this.logger.warn(`${write.action} answered without an audit row`);
       }),
     );
   }
