@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sessionStorageKey } from '@leadpulse/common';
+import { ROLE_PERMISSIONS, sessionStorageKey } from '@leadpulse/common';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
+import { forgetIdentity } from './providers/authProvider';
 
 const KEY = sessionStorageKey(window.location.host);
 const session = {
@@ -19,6 +20,9 @@ const admin = {
   last_name: 'Lovelace',
   email: 'ada@example.com',
   is_admin: true,
+  name: 'Ada Lovelace',
+  roles: [{ id: 'r1', name: 'Owner' }],
+  permissions: [...ROLE_PERMISSIONS],
 };
 
 /** A fetch answering each API path from a table. */
@@ -42,7 +46,10 @@ function stubApi(routes: Record<string, [number, unknown]>) {
 }
 
 describe('the admin app', () => {
-  beforeEach(() => window.localStorage.clear());
+  beforeEach(() => {
+    window.localStorage.clear();
+    forgetIdentity();
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for a sign-in titled Admin, and shows the server message on failure', async () => {

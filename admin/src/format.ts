@@ -1,3 +1,5 @@
+import { auditChanges, formatUsd } from '@leadpulse/common';
+
 /** Display formats shared by the portal's screens. */
 
 export const formatDate = (value: string | null | undefined) =>
@@ -12,25 +14,47 @@ export const formatDate = (value: string | null | undefined) =>
 export const formatDateTime = (value: string | null | undefined) =>
   value ? new Date(value).toLocaleString('en-US') : '—';
 
-/** "field: old → new" for every field the action changed. */
-export function changes(row: {
+/** "Ada Lovelace (ada@example.com)", or the e-mail alone without a name. */
+export function userLabel(user: { email: string; first_name?: string; last_name?: string }) {
+  const name = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();
+  return name ? `${name} (${user.email})` : user.email;
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A value of an audit row as a reader wants it: dollars for cents, dates, names, yes and no. */
+export function auditValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field.endsWith('_cents') && typeof value === 'number') return formatUsd(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string') return ISO_TIME.test(value) ? formatDateTime(value) : value;
+  if (Array.isArray(value)) return value.map((item) => auditValue('', item)).join(', ') || 'none';
+  if (typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    if (typeof object.name === 'string') return object.name;
+    const entries = Object.entries(object);
+    // A set of flags (a role's permissions) reads as the flags that are on.
+    if (entries.every(([, flag]) => typeof flag === 'boolean'))
+      return (
+        entries
+          .filter(([, on]) => on)
+          .map(([key]) => key)
+          .join(', ') || 'none'
+      );
+    return entries.map(([key, item]) => `${key} ${auditValue(key, item)}`).join(', ');
+  }
+  return String(value);
+}
+
+/** "status: active → cancelled", one line per field the action changed; internal fields left out. */
+export function changeLines(row: {
   old_values: Record<string, unknown> | null;
   new_values: Record<string, unknown> | null;
-}): string {
-  const keys = [
-    ...new Set([...Object.keys(row.old_values ?? {}), ...Object.keys(row.new_values ?? {})]),
-  ];
-  const show = (value: unknown) =>
-    value === null || value === undefined
-      ? '—'
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-  return keys
-    .map((key) =>
-      row.old_values && row.new_values
-        ? `${key}: ${show(row.old_values[key])} → ${show(row.new_values[key])}`
-        : `${key}: ${show((row.new_values ?? row.old_values)?.[key])}`,
-    )
-    .join('; ');
+}): string[] {
+  return auditChanges(row.old_values, row.new_values).map(({ field, old, new: next }) => {
+    const name = field.replace(/_cents$/, '').replace(/_/g, ' ');
+    return old === null
+      ? `${name}: ${auditValue(field, next)}`
+      : `${name}: ${auditValue(field, old)} → ${auditValue(field, next)}`;
+  });
 }

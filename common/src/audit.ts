@@ -112,10 +112,10 @@ export function auditChanges(
     .filter((change) => JSON.stringify(change.old) !== JSON.stringify(change.new));
 }
 
-/** An entry of the Audit Log (`GET /api/admin/admin-actions`). */
-export interface AuditEntry {
+/** An entry of the Audit Log (`GET /api/admin/admin-actions`); dates are strings on the wire. */
+export interface AuditEntry<TDate = string> {
   id: string;
-  created_at: string;
+  created_at: TDate;
   action_type: string;
   action_label: string;
   outcome: AuditOutcome;

@@ -6,3 +6,4 @@ export * from './session-client.js';
 export * from './phone.js';
 export * from './admin.js';
 export * from './audit.js';
+export * from './api.js';

@@ -1,104 +1,136 @@
-import { AutocompleteInput, DataTable, ReferenceInput, SelectInput } from 'react-admin';
+import { Box, Link, Typography } from '@mui/material';
+import { DataTable, useCreatePath } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AuditEntry } from '@leadpulse/common';
+import { Badge } from '../components/Badge';
+import { changeLines, formatDate } from '../format';
 import { AdminList } from '../lists/AdminList';
-import { changes, formatDateTime } from '../format';
+import { auditFilters } from './auditFilters';
 
-interface AuditRow {
-  id: string;
-  created_at: string;
-  action_type: string;
-  description: string;
-  admin_name: string;
-  target_email: string | null;
-  old_values: Record<string, unknown> | null;
-  new_values: Record<string, unknown> | null;
+/** The fields the action changed, one a line; only these, never ids or idempotency keys. */
+export function AuditChanges({ entry }: { entry: Pick<AuditEntry, 'old_values' | 'new_values'> }) {
+  const lines = changeLines(entry);
+  if (lines.length === 0) return <>—</>;
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="Changes">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </Box>
+  );
 }
 
-const ACTION_TYPES = [
-  'create_user',
-  'update_user',
-  'apply_promo',
-  'remove_promo',
-  'grant_complimentary_access',
-  'end_complimentary_access',
-  'send_welcome_email',
-  'send_password_reset',
-  'resend_email',
-  'create_role',
-  'update_role',
-  'delete_role',
-  'reconcile_checkout',
-  'reconcile_subscription',
-  'reconcile_customer',
-].map((id) => ({ id, name: id.replace(/_/g, ' ').replace(/^\w/, (first) => first.toUpperCase()) }));
+function Target({ entry }: { entry: AuditEntry }) {
+  const createPath = useCreatePath();
+  if (!entry.target_user_id) return <>{entry.target_email ?? '—'}</>;
+  return (
+    <Link
+      component={RouterLink}
+      to={createPath({ resource: 'users', id: entry.target_user_id, type: 'show' })}
+    >
+      {entry.target_email ?? 'User'}
+    </Link>
+  );
+}
 
-const userName = (user: { email: string; first_name?: string; last_name?: string }) =>
-  `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim()
-    ? `${user.first_name} ${user.last_name} (${user.email})`
-    : user.email;
+// Narrow columns that wrap, so that Changes keeps its room at 1280 px without scrolling.
+const narrow = { width: '1%', verticalAlign: 'top' } as const;
+const wrapping = {
+  verticalAlign: 'top',
+  width: 150,
+  maxWidth: 180,
+  overflowWrap: 'anywhere',
+} as const;
 
-const filters = [
-  <SelectInput
-    key="action_type"
-    source="action_type"
-    label="Action"
-    choices={ACTION_TYPES}
-    emptyText="All Actions"
-    alwaysOn
-  />,
-  <ReferenceInput
-    key="admin_id"
-    source="admin_id"
-    reference="users"
-    filter={{ segment: 'admins' }}
-    sort={{ field: 'email', order: 'ASC' }}
-    alwaysOn
-  >
-    <SelectInput label="Admin" optionText={userName} emptyText="All Admins" />
-  </ReferenceInput>,
-  <ReferenceInput
-    key="target_user_id"
-    source="target_user_id"
-    reference="users"
-    sort={{ field: 'email', order: 'ASC' }}
-    alwaysOn
-  >
-    <AutocompleteInput
-      label="Target User"
-      optionText={userName}
-      filterToQuery={(q: string) => ({ q })}
-      sx={{ minWidth: 260 }}
-    />
-  </ReferenceInput>,
-];
-
-/** The audit log: every admin action and system repair, filtered by admin, target and action. */
+/**
+ * The Audit Log: every back-office write (billing included), refused attempts and the system's
+ * repairs, filtered by action, administrator, target and outcome. Changes takes the room left.
+ */
 export function AuditLog() {
   return (
     <AdminList
       noun="audit log"
       title="Audit Log"
-      filters={filters}
+      filters={auditFilters}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        rowSx={(entry: AuditEntry) =>
+          entry.outcome === 'refused' ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : {}
+        }
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
+      >
         <DataTable.Col
           source="created_at"
           label="When"
-          render={(row: AuditRow) => formatDateTime(row.created_at)}
+          sx={{ ...narrow, whiteSpace: 'nowrap' }}
+          render={(entry: AuditEntry) => (
+            <>
+              {formatDate(entry.created_at)}
+              <Typography variant="caption" color="text.secondary" component="div">
+                {new Date(entry.created_at).toLocaleTimeString('en-US')}
+              </Typography>
+            </>
+          )}
         />
-        <DataTable.Col source="admin_name" label="Admin" disableSort />
-        <DataTable.Col source="action_type" label="Action" />
+        <DataTable.Col
+          source="admin_name"
+          label="Administrator"
+          disableSort
+          sx={wrapping}
+          render={(entry: AuditEntry) => (
+            <>
+              {entry.admin_name}
+              {entry.admin_email && (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {entry.admin_email}
+                </Typography>
+              )}
+            </>
+          )}
+        />
+        <DataTable.Col
+          source="action_type"
+          label="Action"
+          sx={wrapping}
+          render={(entry: AuditEntry) => (
+            <>
+              {entry.action_label}
+              {entry.description && (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {entry.description}
+                </Typography>
+              )}
+            </>
+          )}
+        />
         <DataTable.Col
           source="target_email"
           label="Target"
           disableSort
-          render={(row: AuditRow) => row.target_email ?? '—'}
+          sx={wrapping}
+          render={(entry: AuditEntry) => <Target entry={entry} />}
         />
-        <DataTable.Col source="description" label="Description" disableSort />
+        <DataTable.Col
+          source="outcome"
+          label="Outcome"
+          disableSort
+          sx={narrow}
+          render={(entry: AuditEntry) =>
+            entry.outcome === 'refused' ? (
+              <Badge label="Refused" colour="red" />
+            ) : (
+              <Badge label="Success" colour="green" />
+            )
+          }
+        />
         <DataTable.Col
           label="Changes"
           disableSort
-          render={(row: AuditRow) => changes(row) || '—'}
+          sx={{ verticalAlign: 'top', minWidth: 240, overflowWrap: 'anywhere' }}
+          render={(entry: AuditEntry) => <AuditChanges entry={entry} />}
         />
       </DataTable>
     </AdminList>

@@ -14,29 +14,18 @@ import {
 } from '@mui/material';
 import { Title, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { ADMIN_TOASTS, DASHBOARD_PROMO_LIST, formatUsd } from '@leadpulse/common';
+import {
+  ADMIN_TOASTS,
+  DASHBOARD_PROMO_LIST,
+  formatUsd,
+  type AdminStats,
+  type AuditEntry,
+} from '@leadpulse/common';
 import { adminApi } from '../api';
+import { useCan } from '../auth/useCan';
 import { CreateUserDialog } from '../users/CreateUserDialog';
 import { CustomerRecoveryDialog } from '../users/CustomerRecoveryDialog';
 import { exportUsers } from '../users/exportUsers';
-
-interface Stats {
-  total_users: number;
-  active_subscriptions: number;
-  total_revenue_cents: number;
-  newsletter_subscribers: number;
-  founding_members: number;
-  recent_signups_7d: number;
-  active_promos: number;
-}
-
-interface Activity {
-  id: string;
-  created_at: string;
-  description: string;
-  admin_name: string;
-  target_email: string | null;
-}
 
 const number = (value: number) => value.toLocaleString('en-US');
 
@@ -61,15 +50,16 @@ export function Dashboard() {
   const notify = useNotify();
   const [creating, setCreating] = useState(false);
   const [recovering, setRecovering] = useState(false);
+  const canCreateUser = useCan('create', 'users');
   const stats = useQuery({
     queryKey: ['admin', 'stats'],
-    queryFn: () => adminApi<Stats>('/stats'),
+    queryFn: () => adminApi<AdminStats>('/stats'),
     retry: 1,
   });
   const activity = useQuery({
     queryKey: ['admin', 'recent-activity'],
     queryFn: () =>
-      adminApi<Activity[]>(
+      adminApi<AuditEntry[]>(
         `/admin-actions?range=${encodeURIComponent('[0,9]')}&sort=${encodeURIComponent('["created_at","DESC"]')}`,
       ),
   });
@@ -112,9 +102,11 @@ export function Dashboard() {
                 Quick Actions
               </Typography>
               <Stack spacing={1}>
-                <Button variant="contained" onClick={() => setCreating(true)}>
-                  Add User
-                </Button>
+                {canCreateUser && (
+                  <Button variant="contained" onClick={() => setCreating(true)}>
+                    Add User
+                  </Button>
+                )}
                 <Button
                   variant="outlined"
                   onClick={() =>

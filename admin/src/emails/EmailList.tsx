@@ -14,6 +14,7 @@ import {
 import { useParams } from 'react-router-dom';
 import { statusBadgeColour } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
+import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { AdminList } from '../lists/AdminList';
 import { Field, Section } from '../users/profile/Section';
@@ -54,6 +55,8 @@ function ResendButton({ email, onDone }: { email: EmailRow; onDone?: () => void 
   const notify = useNotify();
   const refresh = useRefresh();
   const [sending, setSending] = useState(false);
+  const canResend = useCan('resend_email', 'emails');
+  if (!canResend) return null;
   return (
     <Button
       size="small"

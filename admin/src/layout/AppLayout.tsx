@@ -8,7 +8,8 @@ import { AppMenu } from './AppMenu';
 export function AppLayout({ children }: { children: ReactNode }) {
   const { permissions, isPending } = usePermissions();
   if (isPending) return null;
-  if (permissions !== 'admin') return <AccessDenied />;
+  // A member who is not an administrator has no permission list at all.
+  if (!Array.isArray(permissions)) return <AccessDenied />;
   return (
     // minWidth 0 lets wide tables scroll inside their card instead of widening the page.
     <Layout

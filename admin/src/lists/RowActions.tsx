@@ -8,15 +8,20 @@ export interface RowAction {
   disabled?: boolean;
 }
 
-/** The row action menu of the generic list. */
+/**
+ * The row action menu of the generic list. An action the administrator may not take is passed
+ * as false and left out; with none left there is no menu.
+ */
 export function RowActions({
-  actions,
+  actions: offered,
   label = 'Actions',
 }: {
-  actions: RowAction[];
+  actions: (RowAction | false)[];
   label?: string;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const actions = offered.filter((action): action is RowAction => !!action);
+  if (actions.length === 0) return null;
   return (
     <>
       <IconButton

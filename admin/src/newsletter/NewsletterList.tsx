@@ -1,33 +1,12 @@
-import { useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
-import AddIcon from '@mui/icons-material/PersonAdd';
-import DownloadIcon from '@mui/icons-material/Download';
-import UploadIcon from '@mui/icons-material/Upload';
-import {
-  DataTable,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useListContext,
-  useNotify,
-  useRefresh,
-} from 'react-admin';
+import { DataTable, SearchInput, SelectInput, useNotify, useRefresh } from 'react-admin';
 import { statusBadgeColour } from '@leadpulse/common';
-import { adminApi, errorMessage } from '../api';
+import { adminApi } from '../api';
+import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { formatDateTime } from '../format';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
-import { exportCsv } from '../users/exportUsers';
+import { NewsletterActions } from './NewsletterActions';
 
 interface Subscriber {
   id: string;
@@ -65,111 +44,12 @@ const filters = [
   />,
 ];
 
-function AddSubscriberDialog({ onClose }: { onClose: () => void }) {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [email, setEmail] = useState('');
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const add = async () => {
-    setBusy(true);
-    try {
-      await adminApi('/newsletter', { method: 'POST', body: { email } });
-      notify(`${email} added to the newsletter`, { type: 'success' });
-      refresh();
-      onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="add-subscriber-title">
-      <DialogTitle id="add-subscriber-title">Add Subscriber</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label="Email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {failure && <Alert severity="error">{failure}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={!email.trim() || busy} onClick={() => void add()}>
-          Add Subscriber
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-function NewsletterActions() {
-  const { filterValues } = useListContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [adding, setAdding] = useState(false);
-  const file = useRef<HTMLInputElement>(null);
-  const importFile = async (chosen: File) => {
-    try {
-      const result = await adminApi<{ imported: number; skipped: number; invalid: number }>(
-        '/newsletter/import',
-        {
-          method: 'POST',
-          body: { csv: await chosen.text() },
-        },
-      );
-      notify(
-        `Imported ${result.imported} subscriber(s); ${result.skipped} already on the list, ${result.invalid} invalid`,
-        { type: 'success' },
-      );
-      refresh();
-    } catch (error) {
-      notify(`Failed to import subscribers: ${errorMessage(error)}`, { type: 'error' });
-    }
-  };
-  return (
-    <TopToolbar>
-      <input
-        ref={file}
-        type="file"
-        accept=".csv,text/csv"
-        hidden
-        aria-label="CSV file to import"
-        onChange={(event) => {
-          const chosen = event.target.files?.[0];
-          event.target.value = '';
-          if (chosen) void importFile(chosen);
-        }}
-      />
-      <Button startIcon={<UploadIcon />} onClick={() => file.current?.click()}>
-        Import CSV
-      </Button>
-      <Button
-        startIcon={<DownloadIcon />}
-        onClick={() =>
-          exportCsv('newsletter', filterValues).catch(() =>
-            notify('Failed to export subscribers', { type: 'error' }),
-          )
-        }
-      >
-        Export
-      </Button>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-        Add Subscriber
-      </Button>
-      {adding && <AddSubscriberDialog onClose={() => setAdding(false)} />}
-    </TopToolbar>
-  );
-}
-
 /** Newsletter: subscribers (the waitlist included), with Unsubscribe and Resubscribe that really act. */
 export function NewsletterList() {
   const notify = useNotify();
   const refresh = useRefresh();
+  const canUnsubscribe = useCan('unsubscribe', 'newsletter');
+  const canResubscribe = useCan('resubscribe', 'newsletter');
   const act = async (subscriber: Subscriber, action: 'unsubscribe' | 'resubscribe') => {
     try {
       await adminApi(`/newsletter/${subscriber.id}/${action}`, { method: 'POST' });
@@ -226,12 +106,12 @@ export function NewsletterList() {
             <RowActions
               label={`Actions for ${row.email}`}
               actions={[
-                {
+                canUnsubscribe && {
                   label: 'Unsubscribe',
                   onClick: () => void act(row, 'unsubscribe'),
                   disabled: row.status === 'unsubscribed',
                 },
-                {
+                canResubscribe && {
                   label: 'Resubscribe',
                   onClick: () => void act(row, 'resubscribe'),
                   disabled: row.status === 'active',

@@ -1,148 +1,24 @@
 import { useState } from 'react';
 import {
   Button,
-  Checkbox,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
-  FormControlLabel,
-  FormGroup,
-  FormLabel,
   Stack,
-  TextField,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  DataTable,
-  TopToolbar,
-  useCreate,
-  useDelete,
-  useNotify,
-  useRefresh,
-  useUpdate,
-} from 'react-admin';
-import { ADMIN_TOASTS, ROLE_PERMISSIONS, permissionsLabel } from '@leadpulse/common';
+import { DataTable, TopToolbar, useDelete, useNotify } from 'react-admin';
+import { ADMIN_TOASTS, permissionsLabel, type RoleRecord } from '@leadpulse/common';
 import { errorMessage } from '../api';
+import { useCan } from '../auth/useCan';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
+import { RoleDialog } from './RoleDialog';
 
-interface Role {
-  id: string;
-  name: string;
-  description: string;
-  permissions: Record<string, boolean>;
-  created_at: string;
-}
-
-const label = (permission: string) =>
-  permission.replace(/_/g, ' ').replace(/^\w/, (first) => first.toUpperCase());
-
-/** Create or edit a role: name (unique), description, permissions. */
-function RoleDialog({ role, open, onClose }: { role?: Role; open: boolean; onClose: () => void }) {
-  const [name, setName] = useState(role?.name ?? '');
-  const [description, setDescription] = useState(role?.description ?? '');
-  const [permissions, setPermissions] = useState<string[]>(Object.keys(role?.permissions ?? {}));
-  const [failure, setFailure] = useState<string>();
-  const [create, creating] = useCreate();
-  const [update, updating] = useUpdate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const data = {
-    name,
-    description,
-    permissions: Object.fromEntries(permissions.map((permission) => [permission, true])),
-  };
-  const done = () => {
-    refresh();
-    onClose();
-  };
-  const failed = (error: unknown) => {
-    setFailure(errorMessage(error));
-    if (role) notify(ADMIN_TOASTS.roleEditFailed, { type: 'error' });
-  };
-  const save = () =>
-    role
-      ? update(
-          'roles',
-          { id: role.id, data, previousData: role },
-          {
-            mutationMode: 'pessimistic',
-            onSuccess: () => {
-              notify('Role updated', { type: 'success' });
-              done();
-            },
-            onError: failed,
-          },
-        )
-      : create(
-          'roles',
-          { data },
-          {
-            onSuccess: () => {
-              notify('Role created', { type: 'success' });
-              done();
-            },
-            onError: failed,
-          },
-        );
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="role-title">
-      <DialogTitle id="role-title">{role ? 'Edit Role' : 'Create Role'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label="Name"
-            required
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={!!failure}
-            helperText={failure}
-          />
-          <TextField
-            label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-          <FormGroup>
-            <FormLabel>Permissions</FormLabel>
-            {ROLE_PERMISSIONS.map((permission) => (
-              <FormControlLabel
-                key={permission}
-                label={label(permission)}
-                control={
-                  <Checkbox
-                    checked={permissions.includes(permission)}
-                    onChange={(event) =>
-                      setPermissions(
-                        event.target.checked
-                          ? [...permissions, permission]
-                          : permissions.filter((item) => item !== permission),
-                      )
-                    }
-                  />
-                }
-              />
-            ))}
-          </FormGroup>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          disabled={!name.trim() || creating.isPending || updating.isPending}
-          onClick={save}
-        >
-          {role ? 'Save Role' : 'Create Role'}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }) {
+function DeleteRoleDialog({ role, onClose }: { role: RoleRecord; onClose: () => void }) {
   const [remove, { isPending }] = useDelete();
   const notify = useNotify();
   return (
@@ -167,7 +43,11 @@ function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }
                   notify(`Role ${role.name} deleted`, { type: 'success' });
                   onClose();
                 },
-                onError: () => notify(ADMIN_TOASTS.roleDeleteFailed, { type: 'error' }),
+                // The server says why: the role is still held, or it is the Owner role.
+                onError: (error) =>
+                  notify(`${ADMIN_TOASTS.roleDeleteFailed}: ${errorMessage(error)}`, {
+                    type: 'error',
+                  }),
               },
             )
           }
@@ -179,10 +59,34 @@ function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }
   );
 }
 
-/** Roles, by name: create, edit and delete for real. */
+/** Edit Role and Delete Role, for whoever manages roles, never on the built-in Owner role. */
+function RoleActions({
+  role,
+  onEdit,
+  onDelete,
+}: {
+  role: RoleRecord;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const canEdit = useCan('edit', 'roles', role);
+  const canDelete = useCan('delete', 'roles', role);
+  return (
+    <RowActions
+      label={`Actions for ${role.name}`}
+      actions={[
+        canEdit && { label: 'Edit Role', onClick: onEdit },
+        canDelete && { label: 'Delete Role', onClick: onDelete },
+      ]}
+    />
+  );
+}
+
+/** Roles, by name: how many administrators hold each; create, edit and delete for real. */
 export function RoleList() {
-  const [editing, setEditing] = useState<Role | 'new'>();
-  const [deleting, setDeleting] = useState<Role>();
+  const [editing, setEditing] = useState<RoleRecord | 'new'>();
+  const [deleting, setDeleting] = useState<RoleRecord>();
+  const canCreate = useCan('create', 'roles');
   return (
     <>
       <AdminList
@@ -190,36 +94,46 @@ export function RoleList() {
         title="Roles"
         sort={{ field: 'name', order: 'ASC' }}
         actions={
-          <TopToolbar>
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-              Create Role
-            </Button>
-          </TopToolbar>
+          canCreate && (
+            <TopToolbar>
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+                Create Role
+              </Button>
+            </TopToolbar>
+          )
         }
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="name" label="Name" />
+          <DataTable.Col
+            source="name"
+            label="Name"
+            render={(role: RoleRecord) => (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <span>{role.name}</span>
+                {role.is_owner && <Chip label="Built-in" size="small" variant="outlined" />}
+              </Stack>
+            )}
+          />
           <DataTable.Col source="description" label="Description" disableSort />
           <DataTable.Col
             label="Permissions"
             disableSort
-            render={(role: Role) => permissionsLabel(role.permissions)}
+            render={(role: RoleRecord) => permissionsLabel(role.permissions)}
           />
+          <DataTable.NumberCol source="admin_count" label="Administrators" disableSort />
           <DataTable.Col
             source="created_at"
             label="Created At"
-            render={(role: Role) => new Date(role.created_at).toLocaleDateString('en-US')}
+            render={(role: RoleRecord) => new Date(role.created_at).toLocaleDateString('en-US')}
           />
           <DataTable.Col
             label=""
             disableSort
-            render={(role: Role) => (
-              <RowActions
-                label={`Actions for ${role.name}`}
-                actions={[
-                  { label: 'Edit Role', onClick: () => setEditing(role) },
-                  { label: 'Delete Role', onClick: () => setDeleting(role) },
-                ]}
+            render={(role: RoleRecord) => (
+              <RoleActions
+                role={role}
+                onEdit={() => setEditing(role)}
+                onDelete={() => setDeleting(role)}
               />
             )}
           />

@@ -18,6 +18,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { adminApi } from '../api';
+import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { formatDateTime } from '../format';
 import { AdminList } from '../lists/AdminList';
@@ -110,6 +111,7 @@ export function StripeEventList() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [viewing, setViewing] = useState<StripeEventRow>();
+  const canReplay = useCan('replay', 'stripe-events');
   const replay = async (event: StripeEventRow) => {
     try {
       const { message } = await adminApi<{ message: string }>(`/stripe-events/${event.id}/replay`, {
@@ -166,7 +168,7 @@ export function StripeEventList() {
                 label={`Actions for ${event.stripe_event_id}`}
                 actions={[
                   { label: 'View Event Data', onClick: () => setViewing(event) },
-                  { label: 'Replay Webhook', onClick: () => void replay(event) },
+                  canReplay && { label: 'Replay Webhook', onClick: () => void replay(event) },
                 ]}
               />
             )}

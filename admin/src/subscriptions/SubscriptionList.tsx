@@ -1,36 +1,14 @@
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  Typography,
-} from '@mui/material';
+import { Typography } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, useNotify, useRefresh } from 'react-admin';
 import { formatUsd, getPlan, statusBadgeColour } from '@leadpulse/common';
 import { adminApi } from '../api';
+import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { formatDate } from '../format';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
-
-interface SubscriptionRow {
-  id: string;
-  stripe_subscription_id: string;
-  stripe_customer_id: string;
-  plan_name: string;
-  plan_type: string;
-  status: string;
-  amount_cents: number;
-  cancel_at_period_end: boolean;
-  current_period_end: string | null;
-  created_at: string;
-  user?: { email: string } | null;
-}
+import { CancelSubscriptionDialog, type SubscriptionRow } from './CancelSubscriptionDialog';
 
 /** The spec's status options; Stripe spells cancelled "canceled". */
 const STATUSES = [
@@ -56,69 +34,13 @@ const filters = [
   />,
 ];
 
-function CancelDialog({
-  subscription,
-  onClose,
-}: {
-  subscription: SubscriptionRow;
-  onClose: () => void;
-}) {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [atPeriodEnd, setAtPeriodEnd] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const { message } = await adminApi<{ message: string }>(
-        `/subscriptions/${subscription.id}/cancel`,
-        {
-          method: 'POST',
-          body: { at_period_end: atPeriodEnd },
-        },
-      );
-      notify(message, { type: 'success' });
-      refresh();
-      onClose();
-    } catch {
-      notify('Failed to cancel subscription', { type: 'error' });
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="cancel-subscription-title">
-      <DialogTitle id="cancel-subscription-title">Cancel Subscription</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Cancel {subscription.stripe_subscription_id} ({getPlan(subscription.plan_name).name},{' '}
-          {formatUsd(subscription.amount_cents)}) for{' '}
-          {subscription.user?.email ?? subscription.stripe_customer_id}?
-        </DialogContentText>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={atPeriodEnd}
-              onChange={(event) => setAtPeriodEnd(event.target.checked)}
-            />
-          }
-          label={`At the end of the period${subscription.current_period_end ? ` (${formatDate(subscription.current_period_end)})` : ''}`}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Keep Subscription</Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={() => void confirm()}>
-          Cancel Subscription
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /** Subscriptions: the spec's columns and status filter, Cancel and Reactivate through Stripe. */
 export function SubscriptionList() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [cancelling, setCancelling] = useState<SubscriptionRow>();
+  const canCancel = useCan('cancel_subscription', 'subscriptions');
+  const canReactivate = useCan('reactivate_subscription', 'subscriptions');
   const reactivate = async (subscription: SubscriptionRow) => {
     try {
       const { message } = await adminApi<{ message: string }>(
@@ -196,12 +118,12 @@ export function SubscriptionList() {
               <RowActions
                 label={`Actions for ${row.stripe_subscription_id}`}
                 actions={[
-                  {
+                  canCancel && {
                     label: 'Cancel Subscription',
                     onClick: () => setCancelling(row),
                     disabled: row.status === 'canceled',
                   },
-                  {
+                  canReactivate && {
                     label: 'Reactivate Subscription',
                     onClick: () => void reactivate(row),
                     disabled: !(row.status === 'canceled' || row.cancel_at_period_end),
@@ -213,7 +135,10 @@ export function SubscriptionList() {
         </DataTable>
       </AdminList>
       {cancelling && (
-        <CancelDialog subscription={cancelling} onClose={() => setCancelling(undefined)} />
+        <CancelSubscriptionDialog
+          subscription={cancelling}
+          onClose={() => setCancelling(undefined)}
+        />
       )}
     </>
   );

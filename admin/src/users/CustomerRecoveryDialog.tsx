@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
 import { adminApi, errorMessage } from '../api';
+import { useCan } from '../auth/useCan';
 
 interface Candidate {
   id: string;
@@ -39,6 +40,9 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
   const refresh = useRefresh();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string>();
+  const canRecover = useCan('recover_customer', 'users');
+  const canLink = useCan('password_setup_link', 'users');
+  const canReconcile = useCan('run_reconciliation', 'users');
   const { data, isError, isFetching } = useQuery({
     queryKey: KEY,
     queryFn: () => adminApi<Candidate[]>('/recovery'),
@@ -138,22 +142,26 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
                   }
                 />
                 <Stack direction="row" spacing={1}>
-                  <Button
-                    size="small"
-                    variant="contained"
-                    disabled={!!busy}
-                    onClick={() => void recover(candidate)}
-                  >
-                    Recover Customer
-                  </Button>
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    disabled={!!busy}
-                    onClick={() => void passwordLink(candidate)}
-                  >
-                    Get Password Link
-                  </Button>
+                  {canRecover && (
+                    <Button
+                      size="small"
+                      variant="contained"
+                      disabled={!!busy}
+                      onClick={() => void recover(candidate)}
+                    >
+                      Recover Customer
+                    </Button>
+                  )}
+                  {canLink && (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      disabled={!!busy}
+                      onClick={() => void passwordLink(candidate)}
+                    >
+                      Get Password Link
+                    </Button>
+                  )}
                 </Stack>
               </ListItem>
             ))}
@@ -161,9 +169,11 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
         )}
       </DialogContent>
       <DialogActions>
-        <Button disabled={!!busy || isFetching} onClick={() => void reconcile()}>
-          Run Reconciliation
-        </Button>
+        {canReconcile && (
+          <Button disabled={!!busy || isFetching} onClick={() => void reconcile()}>
+            Run Reconciliation
+          </Button>
+        )}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

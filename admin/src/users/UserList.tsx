@@ -17,15 +17,16 @@ import {
   ADMIN_TOASTS,
   USER_SEGMENTS,
   displayStatusColour,
+  type AdminUserRecord,
   type DisplayStatus,
   type PlanBadge,
 } from '@leadpulse/common';
+import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { AdminList } from '../lists/AdminList';
 import { CreateUserDialog } from './CreateUserDialog';
 import { CustomerRecoveryDialog } from './CustomerRecoveryDialog';
 import { exportUsers } from './exportUsers';
-import type { AdminUser } from './types';
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Search users..." alwaysOn />,
@@ -45,6 +46,7 @@ function UserListActions() {
   const [creating, setCreating] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [recovering, setRecovering] = useState(false);
+  const canCreate = useCan('create', 'users');
   return (
     <TopToolbar>
       <Button startIcon={<HealingIcon />} onClick={() => setRecovering(true)}>
@@ -66,9 +68,11 @@ function UserListActions() {
       >
         Export
       </Button>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-        Add User
-      </Button>
+      {canCreate && (
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          Add User
+        </Button>
+      )}
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
       <CustomerRecoveryDialog open={recovering} onClose={() => setRecovering(false)} />
     </TopToolbar>
@@ -76,7 +80,7 @@ function UserListActions() {
 }
 
 function UserCell() {
-  const user = useRecordContext<AdminUser>();
+  const user = useRecordContext<AdminUserRecord>();
   if (!user) return null;
   const name = `${user.first_name} ${user.last_name}`.trim();
   return (
@@ -97,7 +101,7 @@ function UserCell() {
 }
 
 function ViewDetails() {
-  const user = useRecordContext<AdminUser>();
+  const user = useRecordContext<AdminUserRecord>();
   const redirect = useRedirect();
   if (!user) return null;
   return (
@@ -124,17 +128,17 @@ export function UserList() {
           label="Role"
           source="is_admin"
           disableSort
-          render={(user: AdminUser) => (user.is_admin ? 'Admin' : 'User')}
+          render={(user: AdminUserRecord) => (user.is_admin ? 'Admin' : 'User')}
         />
         <DataTable.Col
           label="Subscription"
           source="subscription_plan"
-          render={(user: AdminUser) => <Badge {...(user.plan_badge as PlanBadge)} />}
+          render={(user: AdminUserRecord) => <Badge {...(user.plan_badge as PlanBadge)} />}
         />
         <DataTable.Col
           label="Status"
           source="status"
-          render={(user: AdminUser) => (
+          render={(user: AdminUserRecord) => (
             <Badge
               label={user.display_status}
               colour={displayStatusColour(user.display_status as DisplayStatus)}
@@ -144,7 +148,7 @@ export function UserList() {
         <DataTable.Col
           label="Joined"
           source="created_at"
-          render={(user: AdminUser) => new Date(user.created_at).toLocaleDateString('en-US')}
+          render={(user: AdminUserRecord) => new Date(user.created_at).toLocaleDateString('en-US')}
         />
         <DataTable.Col label="" disableSort render={() => <ViewDetails />} />
       </DataTable>

@@ -3,8 +3,8 @@ import { Box, Button, Grid, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Title, useGetOne, useRedirect } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { displayStatusColour, type AdminUserRecord } from '@leadpulse/common';
 import { Badge } from '../components/Badge';
-import { displayStatusColour } from '@leadpulse/common';
 import { AccountInformation } from './profile/AccountInformation';
 import { ActivityHistory } from './profile/ActivityHistory';
 import { BillingInformation } from './profile/BillingInformation';
@@ -13,13 +13,12 @@ import { PaymentHistory } from './profile/PaymentHistory';
 import { PromoManagement } from './profile/PromoManagement';
 import { QuickActions } from './profile/QuickActions';
 import { SubscriptionDetails } from './profile/SubscriptionDetails';
-import type { AdminUser } from './types';
 
 /** The user profile in three columns (admin-portal.md "User Profile"). */
 export function UserProfile() {
   const { id } = useParams<{ id: string }>();
   const redirect = useRedirect();
-  const { data: user, isPending, error } = useGetOne<AdminUser>('users', { id: id! });
+  const { data: user, isPending, error } = useGetOne<AdminUserRecord>('users', { id: id! });
   const [editingBilling, setEditingBilling] = useState(false);
   if (isPending) return null;
   if (error || !user)

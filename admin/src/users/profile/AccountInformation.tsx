@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { useNotify, useUpdate } from 'react-admin';
-import { ADMIN_TOASTS, USER_STATUSES } from '@leadpulse/common';
-import type { AdminUser } from '../types';
+import { ADMIN_TOASTS, USER_STATUSES, type AdminUserRecord } from '@leadpulse/common';
+import { useCan } from '../../auth/useCan';
+import { AdminRoles } from './AdminRoles';
 import { Field, Section } from './Section';
 
 const EDITABLE = [
@@ -16,9 +17,9 @@ const EDITABLE = [
   'is_admin',
   'founding_member',
 ] as const;
-type Editable = Pick<AdminUser, (typeof EDITABLE)[number]>;
+type Editable = Pick<AdminUserRecord, (typeof EDITABLE)[number]>;
 
-const pick = (user: AdminUser): Editable =>
+const pick = (user: AdminUserRecord): Editable =>
   Object.fromEntries(EDITABLE.map((key) => [key, user[key]])) as Editable;
 
 const STATUS_LABELS: Record<string, string> = {
@@ -29,11 +30,12 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 /** Account Information: view, and edit with Save Changes ("Saving...") and Cancel (restores). */
-export function AccountInformation({ user }: { user: AdminUser }) {
+export function AccountInformation({ user }: { user: AdminUserRecord }) {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<Editable>(() => pick(user));
-  const [update, { isPending }] = useUpdate<AdminUser>();
+  const [update, { isPending }] = useUpdate<AdminUserRecord>();
   const notify = useNotify();
+  const canEdit = useCan('edit', 'users');
 
   const cancel = () => {
     setForm(pick(user));
@@ -65,20 +67,22 @@ export function AccountInformation({ user }: { user: AdminUser }) {
     />
   );
 
-  if (!editing)
+  if (!editing || !canEdit)
     return (
       <Section
         title="Account Information"
         action={
-          <Button
-            size="small"
-            onClick={() => {
-              setForm(pick(user));
-              setEditing(true);
-            }}
-          >
-            Edit
-          </Button>
+          canEdit && (
+            <Button
+              size="small"
+              onClick={() => {
+                setForm(pick(user));
+                setEditing(true);
+              }}
+            >
+              Edit
+            </Button>
+          )
         }
       >
         <Field label="Name">{`${user.first_name} ${user.last_name}`.trim() || 'N/A'}</Field>
@@ -88,6 +92,7 @@ export function AccountInformation({ user }: { user: AdminUser }) {
         <Field label="Job Title">{user.job_title || '—'}</Field>
         <Field label="Status">{STATUS_LABELS[user.status] ?? user.status}</Field>
         <Field label="Role">{user.is_admin ? 'Admin' : 'User'}</Field>
+        {user.is_admin && <AdminRoles user={user} />}
         <Field label="Founding Member">{user.founding_member ? 'Yes' : 'No'}</Field>
       </Section>
     );

@@ -2,15 +2,14 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { ADMIN_TOASTS } from '@leadpulse/common';
+import { ADMIN_TOASTS, type AdminUserRecord } from '@leadpulse/common';
 import { adminApi } from '../../api';
-import { changes } from '../../format';
-import type { ActivityEntry, AdminUser } from '../types';
+import { changeLines, formatDateTime } from '../../format';
+import type { ActivityEntry } from '../types';
 import { Section } from './Section';
-import { formatDateTime } from '../../format';
 
 /** Activity History: billing changes and admin actions, newest first, scrolling at 16rem. */
-export function ActivityHistory({ user }: { user: AdminUser }) {
+export function ActivityHistory({ user }: { user: AdminUserRecord }) {
   const { data, isError, isPending } = useQuery({
     queryKey: ['users', user.id, 'activity', user.updated_at],
     queryFn: () => adminApi<ActivityEntry[]>(`/users/${user.id}/activity`),
@@ -41,15 +40,16 @@ export function ActivityHistory({ user }: { user: AdminUser }) {
                       <Typography variant="caption" component="span">
                         {entry.admin_name} · {formatDateTime(entry.created_at)}
                       </Typography>
-                      {changes(entry) && (
+                      {changeLines(entry).map((line) => (
                         <Typography
+                          key={line}
                           variant="caption"
                           component="div"
                           sx={{ wordBreak: 'break-word' }}
                         >
-                          {changes(entry)}
+                          {line}
                         </Typography>
-                      )}
+                      ))}
                     </>
                   }
                   slotProps={{ secondary: { component: 'div' } }}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
+import type { AdminUserRecord, BillingAddress } from '@leadpulse/common';
 import { adminApi } from '../../api';
+import { useCan } from '../../auth/useCan';
 import { formatDateTime } from '../../format';
-import type { AdminUser, BillingAddress } from '../types';
 import { Field, Section } from './Section';
 
 interface BillingForm {
@@ -18,7 +19,7 @@ interface BillingForm {
   country: string;
 }
 
-const fromUser = (user: AdminUser): BillingForm => ({
+const fromUser = (user: AdminUserRecord): BillingForm => ({
   same: !user.billing_name && !user.billing_email && !user.billing_phone && !user.billing_address,
   billing_name: user.billing_name ?? '',
   billing_email: user.billing_email ?? '',
@@ -43,7 +44,7 @@ export function BillingInformation({
   editing,
   setEditing,
 }: {
-  user: AdminUser;
+  user: AdminUserRecord;
   editing: boolean;
   setEditing: (editing: boolean) => void;
 }) {
@@ -51,6 +52,8 @@ export function BillingInformation({
   const refresh = useRefresh();
   const [form, setForm] = useState<BillingForm>(() => fromUser(user));
   const [busy, setBusy] = useState(false);
+  const canEdit = useCan('update_billing', 'users');
+  const canSync = useCan('stripe_sync', 'users');
   const same =
     !user.billing_name && !user.billing_email && !user.billing_phone && !user.billing_address;
 
@@ -106,20 +109,22 @@ export function BillingInformation({
     />
   );
 
-  if (!editing)
+  if (!editing || !canEdit)
     return (
       <Section
         title="Billing Information"
         action={
-          <Button
-            size="small"
-            onClick={() => {
-              setForm(fromUser(user));
-              setEditing(true);
-            }}
-          >
-            Edit
-          </Button>
+          canEdit && (
+            <Button
+              size="small"
+              onClick={() => {
+                setForm(fromUser(user));
+                setEditing(true);
+              }}
+            >
+              Edit
+            </Button>
+          )
         }
       >
         {same ? (
@@ -137,7 +142,7 @@ export function BillingInformation({
         <Field label="Sync Status">
           {user.last_sync_at ? `Synced ${formatDateTime(user.last_sync_at)}` : 'Not Synced'}
         </Field>
-        {user.stripe_customer_id && (
+        {user.stripe_customer_id && canSync && (
           <Button variant="outlined" size="small" disabled={busy} onClick={() => void sync()}>
             Sync with Stripe
           </Button>

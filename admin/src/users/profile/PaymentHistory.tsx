@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
+import type { AdminUserRecord } from '@leadpulse/common';
 import { adminApi } from '../../api';
+import { useCan } from '../../auth/useCan';
 import { Badge } from '../../components/Badge';
 import { formatDate } from '../../format';
 import { paymentLabel, paymentsKey } from '../payments';
-import type { AdminUser, PaymentHistory as History } from '../types';
+import type { PaymentHistory as History } from '../types';
 import { Section } from './Section';
 
 const STATUS_COLOURS = {
@@ -17,10 +19,11 @@ const STATUS_COLOURS = {
 } as const;
 
 /** Payment History: the card on file and the payments, with Refresh Payment History. */
-export function PaymentHistory({ user }: { user: AdminUser }) {
+export function PaymentHistory({ user }: { user: AdminUserRecord }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
+  const canSync = useCan('sync_payment_history', 'users');
   const { data, isError } = useQuery({
     queryKey: paymentsKey(user.id),
     queryFn: () => adminApi<History>(`/users/${user.id}/payments`),
@@ -48,7 +51,7 @@ export function PaymentHistory({ user }: { user: AdminUser }) {
     <Section
       title="Payment History"
       action={
-        user.stripe_customer_id ? (
+        user.stripe_customer_id && canSync ? (
           <Button size="small" disabled={refreshing} onClick={() => void refresh()}>
             Refresh Payment History
           </Button>

@@ -1,111 +1,20 @@
-import { useId, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useState } from 'react';
+import { Button, Stack, Typography } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
 import {
   ADMIN_TOASTS,
-  DEFAULT_PROMO_DAYS,
   PLANS,
   PROMO_TYPES,
   PROMO_TYPE_IDS,
   promoDaysLeft,
-  promoDuration,
+  type AdminUserRecord,
   type PromoType,
 } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
-import type { AdminUser } from '../types';
-import { Field, Section } from './Section';
+import { useCan } from '../../auth/useCan';
 import { formatDate } from '../../format';
-
-/** The Add Promo Code and Grant Complimentary Access forms: type, Duration (days), Notes. */
-export function DurationDialog({
-  title,
-  typeLabel,
-  types,
-  submitLabel,
-  notesPlaceholder,
-  open,
-  onClose,
-  onSubmit,
-}: {
-  title: string;
-  typeLabel: string;
-  types: { id: string; name: string }[];
-  submitLabel: string;
-  notesPlaceholder: string;
-  open: boolean;
-  onClose: () => void;
-  onSubmit: (form: { type: string; duration_days: number; notes: string }) => Promise<boolean>;
-}) {
-  const [type, setType] = useState('');
-  const [days, setDays] = useState(String(DEFAULT_PROMO_DAYS));
-  const [notes, setNotes] = useState('');
-  const [applying, setApplying] = useState(false);
-  const titleId = useId();
-  const close = () => {
-    setType('');
-    setDays(String(DEFAULT_PROMO_DAYS));
-    setNotes('');
-    onClose();
-  };
-  const submit = async () => {
-    setApplying(true);
-    const done = await onSubmit({ type, duration_days: promoDuration(days), notes });
-    setApplying(false);
-    if (done) close();
-  };
-  return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={typeLabel}
-            value={type}
-            onChange={(event) => setType(event.target.value)}
-          >
-            {types.map((option) => (
-              <MenuItem key={option.id} value={option.id}>
-                {option.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Duration (days)"
-            type="number"
-            value={days}
-            onChange={(event) => setDays(event.target.value)}
-            slotProps={{ htmlInput: { min: 1 } }}
-          />
-          <TextField
-            label="Notes"
-            multiline
-            minRows={2}
-            placeholder={notesPlaceholder}
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" disabled={!type || applying} onClick={() => void submit()}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+import { DurationDialog } from './DurationDialog';
+import { Field, Section } from './Section';
 
 const PROMO_CHOICES = PROMO_TYPE_IDS.map((id) => ({
   id,
@@ -117,12 +26,15 @@ const COMPLIMENTARY_CHOICES = (['prospector', 'networker', 'rainmaker'] as const
 }));
 
 /** Promo Management (current promo, expiry, days left; Add and Remove) and complimentary access. */
-export function PromoManagement({ user }: { user: AdminUser }) {
+export function PromoManagement({ user }: { user: AdminUserRecord }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [adding, setAdding] = useState(false);
   const [granting, setGranting] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const canApply = useCan('apply_promo', 'users');
+  const canRemove = useCan('remove_promo', 'users');
+  const canGrant = useCan('grant_complimentary_access', 'users');
   const active = user.promo_active && !!user.promo_type;
 
   return (
@@ -141,10 +53,12 @@ export function PromoManagement({ user }: { user: AdminUser }) {
         </Typography>
       )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="outlined" size="small" onClick={() => setAdding(true)}>
-          Add Promo
-        </Button>
-        {active && (
+        {canApply && (
+          <Button variant="outlined" size="small" onClick={() => setAdding(true)}>
+            Add Promo
+          </Button>
+        )}
+        {active && canRemove && (
           <Button
             variant="outlined"
             color="error"
@@ -172,9 +86,11 @@ export function PromoManagement({ user }: { user: AdminUser }) {
             Remove Promo
           </Button>
         )}
-        <Button variant="outlined" size="small" onClick={() => setGranting(true)}>
-          Grant Complimentary Access
-        </Button>
+        {canGrant && (
+          <Button variant="outlined" size="small" onClick={() => setGranting(true)}>
+            Grant Complimentary Access
+          </Button>
+        )}
       </Stack>
       <DurationDialog
         title="Add Promo Code"

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { Box, Button, Stack, Tooltip } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
-import { ADMIN_TOASTS } from '@leadpulse/common';
+import { ADMIN_TOASTS, type AdminUserRecord } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
-import type { AdminUser } from '../types';
+import { useCan } from '../../auth/useCan';
 import { Section } from './Section';
 
 /** Resend Welcome Email, Reset Password, View in Stripe, Copy Email. */
-export function QuickActions({ user }: { user: AdminUser }) {
+export function QuickActions({ user }: { user: AdminUserRecord }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState<string>();
+  const canWelcome = useCan('send_welcome_email', 'users');
+  const canReset = useCan('send_password_reset', 'users');
 
   const run = async (name: string, path: string, failure: (reason: string) => string) => {
     setBusy(name);
@@ -31,25 +33,29 @@ export function QuickActions({ user }: { user: AdminUser }) {
   return (
     <Section title="Quick Actions">
       <Stack spacing={1}>
-        <Tooltip title={setUp ? ADMIN_TOASTS.alreadySetUp : ''}>
-          <Box component="span">
-            <Button
-              fullWidth
-              variant="outlined"
-              disabled={setUp || busy === 'welcome'}
-              onClick={() => void run('welcome', 'welcome-email', ADMIN_TOASTS.emailFailed)}
-            >
-              Resend Welcome Email
-            </Button>
-          </Box>
-        </Tooltip>
-        <Button
-          variant="outlined"
-          disabled={busy === 'reset'}
-          onClick={() => void run('reset', 'password-reset', ADMIN_TOASTS.passwordResetFailed)}
-        >
-          Reset Password
-        </Button>
+        {canWelcome && (
+          <Tooltip title={setUp ? ADMIN_TOASTS.alreadySetUp : ''}>
+            <Box component="span">
+              <Button
+                fullWidth
+                variant="outlined"
+                disabled={setUp || busy === 'welcome'}
+                onClick={() => void run('welcome', 'welcome-email', ADMIN_TOASTS.emailFailed)}
+              >
+                Resend Welcome Email
+              </Button>
+            </Box>
+          </Tooltip>
+        )}
+        {canReset && (
+          <Button
+            variant="outlined"
+            disabled={busy === 'reset'}
+            onClick={() => void run('reset', 'password-reset', ADMIN_TOASTS.passwordResetFailed)}
+          >
+            Reset Password
+          </Button>
+        )}
         {user.stripe_customer_id && (
           <Button
             variant="outlined"

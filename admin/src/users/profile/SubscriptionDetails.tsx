@@ -1,12 +1,11 @@
-import { PROMO_TYPES, getPlan, type PromoType } from '@leadpulse/common';
-import type { AdminUser } from '../types';
+import { PROMO_TYPES, getPlan, type AdminUserRecord, type PromoType } from '@leadpulse/common';
 import { Field, Section } from './Section';
 import { formatDate } from '../../format';
 
 const planName = (plan: string | null) => (plan ? getPlan(plan).name : 'Free');
 
 /** Subscription Details: Stripe ids, plan, status, period end, promo and complimentary access. */
-export function SubscriptionDetails({ user }: { user: AdminUser }) {
+export function SubscriptionDetails({ user }: { user: AdminUserRecord }) {
   return (
     <Section title="Subscription Details">
       <Field label="Customer ID">{user.stripe_customer_id ?? 'Not connected'}</Field>

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminUser } from '../types';
-import { DurationDialog } from './PromoManagement';
+import type { AdminUserRecord } from '@leadpulse/common';
+import { DurationDialog } from './DurationDialog';
 import { QuickActions } from './QuickActions';
 
 const TYPES = [
@@ -64,7 +64,7 @@ describe('the Add Promo Code dialog', () => {
 });
 
 describe('Quick Actions', () => {
-  const user = { id: 'u1', email: 'ada@example.com', stripe_customer_id: null } as AdminUser;
+  const user = { id: 'u1', email: 'ada@example.com', stripe_customer_id: null } as AdminUserRecord;
 
   it('disables Resend Welcome Email once the password is set, saying why', async () => {
     render(

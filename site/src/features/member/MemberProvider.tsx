@@ -1,12 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/client';
-import { memberApi, type Member } from './member-api';
+import type { MemberRecord } from '@leadpulse/common';
+import { memberApi } from './member-api';
 
 interface MemberContextValue {
-  member: Member | null;
+  member: MemberRecord | null;
   error: ApiError | null;
   loading: boolean;
-  setMember(member: Member): void;
+  setMember(member: MemberRecord): void;
   reload(): Promise<void>;
 }
 
@@ -14,7 +15,7 @@ const MemberContext = createContext<MemberContextValue | null>(null);
 
 /** The signed-in member's record, loaded once for the whole member area. */
 export function MemberProvider({ children }: { children: ReactNode }) {
-  const [member, setMember] = useState<Member | null>(null);
+  const [member, setMember] = useState<MemberRecord | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [loading, setLoading] = useState(true);
 

@@ -1,43 +1,15 @@
-import type { DisplayStatus, PlanBadge } from '@leadpulse/common';
+import type { MemberRecord, NotificationPreferences } from '@leadpulse/common';
 import { api } from '../../api/client';
 
-export interface NotificationPreferences {
-  emailUpdates: boolean;
-  featureAnnouncements: boolean;
-  billingAlerts: boolean;
-  weeklyDigest: boolean;
-}
-
-/** The member's `users` record as GET /api/me returns it. */
-export interface Member {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  company: string | null;
-  job_title: string | null;
-  status: string;
-  is_admin: boolean;
-  founding_member: boolean;
-  subscription_plan: string | null;
-  subscription_status: string | null;
-  stripe_customer_id: string | null;
-  stripe_subscription_id: string | null;
-  notification_preferences: NotificationPreferences;
-  display_status: DisplayStatus;
-  plan_badge: PlanBadge;
-}
-
 export type ProfileFields = Pick<
-  Member,
+  MemberRecord,
   'first_name' | 'last_name' | 'phone' | 'company' | 'job_title'
 >;
 
 export const memberApi = {
-  me: () => api<Member>('/me', { auth: true }),
+  me: () => api<MemberRecord>('/me', { auth: true }),
   updateProfile: (fields: ProfileFields) =>
-    api<Member>('/me', { method: 'PATCH', json: fields, auth: true }),
+    api<MemberRecord>('/me', { method: 'PATCH', json: fields, auth: true }),
   saveNotifications: (preferences: NotificationPreferences) =>
     api<NotificationPreferences>('/me/notifications', {
       method: 'PUT',
@@ -49,14 +21,16 @@ export const memberApi = {
   checkout: (plan: MemberPlan) =>
     api<{ url: string }>('/billing/checkout', { method: 'POST', json: { plan }, auth: true }),
   changePlan: (plan: MemberPlan) =>
-    api<Member>('/billing/plan', { method: 'POST', json: { plan }, auth: true }),
+    api<MemberRecord>('/billing/plan', { method: 'POST', json: { plan }, auth: true }),
 };
 
 export const MEMBER_PLANS = ['prospector', 'networker', 'rainmaker'] as const;
 export type MemberPlan = (typeof MEMBER_PLANS)[number];
 
 /** Whether the member pays for a subscription now (a second checkout would be a second one). */
-export function isPaying(member: Pick<Member, 'stripe_subscription_id' | 'subscription_status'>) {
+export function isPaying(
+  member: Pick<MemberRecord, 'stripe_subscription_id' | 'subscription_status'>,
+) {
   return (
     !!member.stripe_subscription_id &&
     ['active', 'trialing', 'past_due', 'unpaid'].includes(member.subscription_status ?? '')
@@ -65,7 +39,7 @@ export function isPaying(member: Pick<Member, 'stripe_subscription_id' | 'subscr
 
 /** The displayed name: the member record, then the sign-up name, then the e-mail's prefix, then "User". */
 export function displayName(
-  member: Pick<Member, 'first_name' | 'last_name'> | null | undefined,
+  member: Pick<MemberRecord, 'first_name' | 'last_name'> | null | undefined,
   metadataName?: string,
   email?: string,
 ): string {

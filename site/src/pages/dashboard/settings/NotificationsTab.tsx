@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, FormControlLabel, FormGroup, Switch } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import {
-  memberApi,
-  type Member,
-  type NotificationPreferences,
-} from '../../../features/member/member-api';
+import type { MemberRecord, NotificationPreferences } from '@leadpulse/common';
+import { memberApi } from '../../../features/member/member-api';
 import { useMember } from '../../../features/member/MemberProvider';
 
 const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
@@ -16,7 +13,7 @@ const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
 ];
 
 /** The four switches, saved on the server. */
-export function NotificationsTab({ member }: { member: Member }) {
+export function NotificationsTab({ member }: { member: MemberRecord }) {
   const { setMember } = useMember();
   const { enqueueSnackbar } = useSnackbar();
   const [preferences, setPreferences] = useState(member.notification_preferences);

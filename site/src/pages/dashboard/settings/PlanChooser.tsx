@@ -11,13 +11,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { PLANS, formatUsd } from '@leadpulse/common';
+import { PLANS, formatUsd, type MemberRecord } from '@leadpulse/common';
 import { ApiError } from '../../../api/client';
 import {
   MEMBER_PLANS,
   isPaying,
   memberApi,
-  type Member,
   type MemberPlan,
 } from '../../../features/member/member-api';
 
@@ -26,7 +25,7 @@ export function PlanChooser({
   member,
   onChanged,
 }: {
-  member: Member;
+  member: MemberRecord;
   onChanged?: () => Promise<void>;
 }) {
   const [busy, setBusy] = useState<string>();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { MESSAGES } from '@leadpulse/common';
-import { memberApi, type Member, type ProfileFields } from '../../../features/member/member-api';
+import { MESSAGES, type MemberRecord } from '@leadpulse/common';
+import { memberApi, type ProfileFields } from '../../../features/member/member-api';
 import { useMember } from '../../../features/member/MemberProvider';
 
 const FIELDS: { key: keyof ProfileFields; label: string; autoComplete: string }[] = [
@@ -13,7 +13,7 @@ const FIELDS: { key: keyof ProfileFields; label: string; autoComplete: string }[
   { key: 'job_title', label: 'Job Title', autoComplete: 'organization-title' },
 ];
 
-const fieldsOf = (member: Member): ProfileFields => ({
+const fieldsOf = (member: MemberRecord): ProfileFields => ({
   first_name: member.first_name,
   last_name: member.last_name,
   phone: member.phone,
@@ -22,7 +22,7 @@ const fieldsOf = (member: Member): ProfileFields => ({
 });
 
 /** View mode and edit mode; Save and Cancel both return to view, Cancel restoring the saved values. */
-export function ProfileTab({ member }: { member: Member }) {
+export function ProfileTab({ member }: { member: MemberRecord }) {
   const { setMember } = useMember();
   const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState(false);

@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Member } from '../../../features/member/member-api';
+import type { MemberRecord } from '@leadpulse/common';
 import { renderWithApp, stubApi } from '../../../test/render';
 import { SubscriptionTab } from './SubscriptionTab';
 
-const member = (fields: Partial<Member>): Member => ({
+const member = (fields: Partial<MemberRecord>): MemberRecord => ({
   id: 'u1',
+  auth_user_id: 'acc1',
   email: 'a@example.com',
   first_name: 'Ada',
   last_name: 'Lovelace',
@@ -16,10 +17,27 @@ const member = (fields: Partial<Member>): Member => ({
   status: 'active',
   is_admin: false,
   founding_member: false,
+  founding_member_purchased_at: null,
+  founding_member_transitioned_at: null,
+  password_set: true,
   subscription_plan: null,
   subscription_status: null,
+  current_plan_id: null,
+  current_period_end: null,
   stripe_customer_id: null,
   stripe_subscription_id: null,
+  promo_active: false,
+  promo_type: null,
+  promo_expiration_date: null,
+  billing_name: null,
+  billing_email: null,
+  billing_phone: null,
+  billing_address: null,
+  last_sync_at: null,
+  complimentary_plan: null,
+  complimentary_expires_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   notification_preferences: {
     emailUpdates: true,
     featureAnnouncements: true,

@@ -12,10 +12,17 @@ import {
   Typography,
 } from '@mui/material';
 import Check from '@mui/icons-material/Check';
-import { MESSAGES, accountPlanLabel, formatUsd, getPlan, PLANS } from '@leadpulse/common';
+import {
+  MESSAGES,
+  accountPlanLabel,
+  formatUsd,
+  getPlan,
+  PLANS,
+  type MemberRecord,
+} from '@leadpulse/common';
 import { ApiError } from '../../../api/client';
 import { FoundingDialog } from '../../../components/dialogs/FoundingDialog';
-import { memberApi, type Member } from '../../../features/member/member-api';
+import { memberApi } from '../../../features/member/member-api';
 import { PlanChooser } from './PlanChooser';
 
 const ADMIN_FEATURES = [
@@ -30,7 +37,7 @@ export function SubscriptionTab({
   member,
   onChanged,
 }: {
-  member: Member;
+  member: MemberRecord;
   onChanged?: () => Promise<void>;
 }) {
   const [notice, setNotice] = useState<string>();

@@ -1,0 +1,101 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ResourceContextProvider } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@leadpulse/common';
+import { renderAdmin } from '../test-utils';
+import { AuditLog } from './AuditLog';
+
+const entry = (fields: Partial<AuditEntry>): AuditEntry => ({
+  id: 'a1',
+  created_at: '2026-11-22T10:00:00.000Z',
+  action_type: 'update_user',
+  action_label: 'User updated',
+  outcome: 'success',
+  description: 'Updated grace@example.com',
+  old_values: null,
+  new_values: null,
+  admin_id: 'u1',
+  admin_name: 'Ada Lovelace',
+  admin_email: 'ada@example.com',
+  target_user_id: 'u2',
+  target_email: 'grace@example.com',
+  ...fields,
+});
+
+const ROWS = [
+  entry({
+    id: 'a1',
+    old_values: { status: 'active', company: 'Navy', id: 'u2', idempotency_key: 'k1' },
+    new_values: { status: 'cancelled', company: 'Navy', id: 'u2', idempotency_key: 'k2' },
+  }),
+  entry({
+    id: 'a2',
+    action_type: 'process_refund',
+    action_label: 'Refund processed',
+    outcome: 'refused',
+    description: 'Refused: You do not have permission to do this.',
+    old_values: null,
+    new_values: { amount_cents: 5000, request_id: 'req-1', stripe_charge_id: 'ch_1' },
+  }),
+];
+
+function renderLog() {
+  renderAdmin(
+    <ResourceContextProvider value="admin-actions">
+      <AuditLog />
+    </ResourceContextProvider>,
+    {
+      permissions: [],
+      dataProvider: {
+        getList: async (resource) =>
+          (resource === 'admin-actions'
+            ? { data: ROWS, total: ROWS.length }
+            : {
+                data: [{ id: 'u1', email: 'ada@example.com', first_name: 'Ada', last_name: 'L' }],
+                total: 1,
+              }) as never,
+      },
+    },
+  );
+}
+
+describe('the Audit Log', () => {
+  it('lists only the fields that changed, never internal ones, money in dollars', async () => {
+    renderLog();
+    const lists = await screen.findAllByRole('list', { name: 'Changes' });
+    expect(
+      within(lists[0]!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['status: active → cancelled']);
+    expect(
+      within(lists[1]!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['amount: $50']);
+    expect(screen.queryByText(/idempotency|request id|company/)).not.toBeInTheDocument();
+  });
+
+  it('names the action, and marks a refused attempt', async () => {
+    renderLog();
+    const refused = (await screen.findByText('Refund processed')).closest('tr')!;
+    expect(within(refused).getByText('Refused')).toBeInTheDocument();
+    const done = screen.getByText('User updated').closest('tr')!;
+    expect(within(done).getByText('Success')).toBeInTheDocument();
+  });
+
+  it('filters by every action by its label, by administrator or System, and by outcome', async () => {
+    renderLog();
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Action' }));
+    expect(screen.getByRole('option', { name: 'Refund processed' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Plan changed' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Administrator' }));
+    expect(await screen.findByRole('option', { name: 'System' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Ada L (ada@example.com)' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Outcome' }));
+    expect(screen.getByRole('option', { name: 'Refused' })).toBeInTheDocument();
+  });
+});

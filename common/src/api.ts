@@ -1,0 +1,100 @@
+/**
+ * JSON shapes the API answers and the site and the admin read, declared once. Dates are a type
+ * parameter: strings on the wire (the default), `Date` where the backend builds them.
+ */
+import type { AdminIdentity, RoleRef } from './audit.js';
+import type { DisplayStatus, PlanBadge } from './display.js';
+
+export interface BillingAddress {
+  line1?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+}
+
+export interface NotificationPreferences {
+  emailUpdates: boolean;
+  featureAnnouncements: boolean;
+  billingAlerts: boolean;
+  weeklyDigest: boolean;
+}
+
+/**
+ * A `users` row with its display rules applied: the member's own record (GET /api/me) and the
+ * back office's (GET /api/admin/users, /api/admin/users/:id).
+ */
+export interface MemberRecord<TDate = string> {
+  id: string;
+  auth_user_id: string | null;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  company: string | null;
+  job_title: string | null;
+  /** pending, paid (purchased, account not set up), active or inactive. */
+  status: string;
+  is_admin: boolean;
+  founding_member: boolean;
+  founding_member_purchased_at: TDate | null;
+  founding_member_transitioned_at: TDate | null;
+  password_set: boolean;
+  subscription_plan: string | null;
+  subscription_status: string | null;
+  current_plan_id: string | null;
+  current_period_end: TDate | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  promo_active: boolean;
+  promo_type: string | null;
+  promo_expiration_date: TDate | null;
+  billing_name: string | null;
+  billing_email: string | null;
+  billing_phone: string | null;
+  billing_address: BillingAddress | null;
+  last_sync_at: TDate | null;
+  complimentary_plan: string | null;
+  complimentary_expires_at: TDate | null;
+  notification_preferences: NotificationPreferences;
+  created_at: TDate;
+  updated_at: TDate;
+  display_status: DisplayStatus;
+  plan_badge: PlanBadge;
+}
+
+/** A user as the back office reads it: the member record and the administrator's roles. */
+export interface AdminUserRecord<TDate = string> extends MemberRecord<TDate> {
+  /** Empty for a member who is not an administrator. */
+  roles: RoleRef[];
+}
+
+/** The signed-in administrator (`GET /api/admin/identity`): the member record, roles and permissions. */
+export interface AdminIdentityRecord<TDate = string>
+  extends Omit<MemberRecord<TDate>, keyof AdminIdentity>, AdminIdentity {}
+
+/** A row of the Roles list (`GET /api/admin/roles`). */
+export interface RoleRecord<TDate = string> {
+  id: string;
+  name: string;
+  description: string;
+  /** An object whose keys are permission names. */
+  permissions: Record<string, boolean>;
+  /** The built-in Owner role: every permission, never edited or deleted. */
+  is_owner: boolean;
+  /** How many administrators hold the role. */
+  admin_count: number;
+  created_at: TDate;
+  updated_at: TDate;
+}
+
+/** The dashboard's seven cards (`GET /api/admin/stats`). */
+export interface AdminStats {
+  total_users: number;
+  active_subscriptions: number;
+  total_revenue_cents: number;
+  newsletter_subscribers: number;
+  founding_members: number;
+  recent_signups_7d: number;
+  active_promos: number;
+}
