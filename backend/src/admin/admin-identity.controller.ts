@@ -1,10 +1,9 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { AdminIdentity } from '@leadpulse/common';
+import type { AdminIdentityRecord } from '@leadpulse/common';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { RolesService } from '../roles/roles.service.js';
-import type { MemberView } from '../users/users.service.js';
 import { AdminGuard } from './admin-access.js';
 
 /** Who is signed in to the back office, and what their roles let them do. */
@@ -16,7 +15,7 @@ export class AdminIdentityController {
   constructor(private readonly roles: RolesService) {}
 
   @Get('identity')
-  identity(@CurrentUser() user: AuthenticatedUser): Promise<MemberView & AdminIdentity> {
+  identity(@CurrentUser() user: AuthenticatedUser): Promise<AdminIdentityRecord<Date>> {
     return this.roles.identity(user.accountId);
   }
 }

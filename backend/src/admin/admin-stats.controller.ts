@@ -1,18 +1,9 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
+import type { AdminStats } from '@leadpulse/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AdminGuard } from './admin-access.js';
-
-export interface AdminStats {
-  total_users: number;
-  active_subscriptions: number;
-  total_revenue_cents: number;
-  newsletter_subscribers: number;
-  founding_members: number;
-  recent_signups_7d: number;
-  active_promos: number;
-}
 
 @ApiTags('admin')
 @ApiBearerAuth()

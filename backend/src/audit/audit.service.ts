@@ -9,7 +9,7 @@ import { AdminActionEntity, type AdminActionDetails } from './admin-action.entit
 import { AUDIT_ERRORS } from './audit.errors.js';
 
 /** An audit entry as the API answers it (dates as Date; JSON turns them into strings). */
-export type AuditEntryView = Omit<AuditEntry, 'created_at'> & { created_at: Date };
+export type AuditEntryView = AuditEntry<Date>;
 
 function toView(action: AdminActionEntity): AuditEntryView {
   const admin = action.admin;

@@ -1,11 +1,10 @@
 import { Body, Controller, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { RoleRef } from '@leadpulse/common';
+import type { AdminUserRecord } from '@leadpulse/common';
 import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
-import type { MemberView } from '../users/users.service.js';
 import { SetUserRolesDto } from './dto/role.dto.js';
 import { ROLES_ERRORS } from './roles.errors.js';
 import { RolesService } from './roles.service.js';
@@ -24,7 +23,7 @@ export class AdminUserRolesController {
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(ROLES_ERRORS.userNotFound) id: string,
     @Body() form: SetUserRolesDto,
-  ): Promise<MemberView & { roles: RoleRef[] }> {
+  ): Promise<AdminUserRecord<Date>> {
     return this.roles.setUserRoles(admin.userId!, id, form.role_ids);
   }
 }

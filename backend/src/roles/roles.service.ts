@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import {
   ROLE_PERMISSIONS,
-  type AdminIdentity,
+  type AdminIdentityRecord,
+  type AdminUserRecord,
+  type RoleRecord,
   type Permission,
   type RoleRef,
 } from '@leadpulse/common';
@@ -11,7 +13,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { notFound } from '../common/id-param.js';
 import { containsPattern, idsFilter } from '../common/list-query.js';
 import { UserEntity } from '../users/user.entity.js';
-import { toMemberView, type MemberView } from '../users/users.service.js';
+import { toMemberView } from '../users/users.service.js';
 import { AdminRoleEntity } from './admin-role.entity.js';
 import type { CreateRoleDto, UpdateRoleDto } from './dto/role.dto.js';
 import { assertOwnerRemains, lockOwnerRole } from './owner-role.js';
@@ -19,7 +21,7 @@ import { RoleEntity } from './role.entity.js';
 import { ROLES_ERRORS } from './roles.errors.js';
 
 /** A role as the back office lists it: with how many administrators hold it. */
-export type RoleView = RoleEntity & { admin_count: number };
+export type RoleView = RoleEntity & RoleRecord<Date>;
 
 const snapshot = (role: Pick<RoleEntity, 'name' | 'description' | 'permissions'>) => ({
   name: role.name,
@@ -176,7 +178,7 @@ export class RolesService {
     adminId: string,
     userId: string,
     roleIds: string[],
-  ): Promise<MemberView & { roles: RoleRef[] }> {
+  ): Promise<AdminUserRecord<Date>> {
     return this.dataSource.transaction(async (manager) => {
       await lockOwnerRole(manager);
       const user = await manager
@@ -210,7 +212,7 @@ export class RolesService {
   }
 
   /** The signed-in administrator: their record, roles, and the permissions those grant. */
-  async identity(accountId: string): Promise<MemberView & AdminIdentity> {
+  async identity(accountId: string): Promise<AdminIdentityRecord<Date>> {
     const user = await this.dataSource
       .getRepository(UserEntity)
       .findOneByOrFail({ auth_user_id: accountId });

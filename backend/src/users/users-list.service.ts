@@ -3,13 +3,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import { Brackets, DataSource, type SelectQueryBuilder } from 'typeorm';
-import { displayStatus, planBadge, type UserSegment } from '@leadpulse/common';
+import {
+  displayStatus,
+  planBadge,
+  type AdminUserRecord,
+  type UserSegment,
+} from '@leadpulse/common';
 import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
 import { RolesService } from '../roles/roles.service.js';
 import { findUser } from './find-user.js';
 import { UserEntity } from './user.entity.js';
 import { usersErrors } from './users.errors.js';
-import { toMemberView, type MemberView } from './users.service.js';
+import { toMemberView } from './users.service.js';
 
 export const USER_SORTABLE = [
   'created_at',
@@ -24,7 +29,7 @@ export const USER_SORTABLE = [
 const EXPORT_BATCH = 1_000;
 
 /** A user as the back office shows one: the member's view and, for an administrator, the roles. */
-export type AdminUserView = MemberView & { roles: { id: string; name: string }[] };
+export type AdminUserView = AdminUserRecord<Date>;
 
 /** The back office's users list: search and filters, one user with their roles, users.csv. */
 @Injectable()

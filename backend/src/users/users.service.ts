@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { displayStatus, planBadge, type DisplayStatus, type PlanBadge } from '@leadpulse/common';
+import { displayStatus, planBadge, type MemberRecord } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import type { NotificationPreferencesDto } from './dto/notification-preferences.dto.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { UserEntity, type NotificationPreferences } from './user.entity.js';
 
-export type MemberView = UserEntity & { display_status: DisplayStatus; plan_badge: PlanBadge };
+/** The member record the API answers (declared once in common/; dates are Date until JSON). */
+export type MemberView = MemberRecord<Date>;
 
 export function toMemberView(user: UserEntity): MemberView {
   return { ...user, display_status: displayStatus(user), plan_badge: planBadge(user) };
