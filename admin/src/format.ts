@@ -53,8 +53,9 @@ export function changeLines(row: {
 }): string[] {
   return auditChanges(row.old_values, row.new_values).map(({ field, old, new: next }) => {
     const name = field.replace(/_cents$/, '').replace(/_/g, ' ');
-    return old === null
-      ? `${name}: ${auditValue(field, next)}`
-      : `${name}: ${auditValue(field, old)} → ${auditValue(field, next)}`;
+    // A field that had no value before an edit reads "— → new"; a created record's, just "new".
+    return row.old_values
+      ? `${name}: ${old === null ? '—' : auditValue(field, old)} → ${auditValue(field, next)}`
+      : `${name}: ${auditValue(field, next)}`;
   });
 }

@@ -22,6 +22,13 @@ export async function adminApi(request: APIRequestContext) {
       expect(response.status(), await response.text()).toBe(201);
       return response.json();
     },
+    async findUser(email: string): Promise<{ id: string; email: string }> {
+      const filter = encodeURIComponent(JSON.stringify({ q: email }));
+      const response = await request.get(`/api/admin/users?filter=${filter}`, { headers });
+      const [user] = (await response.json()) as { id: string; email: string }[];
+      expect(user?.email).toBe(email);
+      return user;
+    },
     async updateUser(id: string, data: Record<string, unknown>): Promise<void> {
       expect((await request.put(`/api/admin/users/${id}`, { data, headers })).ok()).toBe(true);
     },

@@ -8,24 +8,12 @@ import {
   OneToOne,
   type Relation,
 } from 'typeorm';
+import type { BillingAddress, NotificationPreferences } from '@leadpulse/common';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { TimestampedEntity } from '../database/timestamped.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
 
-export interface BillingAddress {
-  line1?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postal_code?: string | null;
-  country?: string | null;
-}
-
-export interface NotificationPreferences {
-  emailUpdates: boolean;
-  featureAnnouncements: boolean;
-  billingAlerts: boolean;
-  weeklyDigest: boolean;
-}
+export type { BillingAddress, NotificationPreferences } from '@leadpulse/common';
 
 /** The customer and profile record: every field of section 3 of both spec documents. */
 @Entity('users')

@@ -54,7 +54,7 @@ test('a paying user’s payments and card, billing edit in the activity, and a r
   const activity = page.getByRole('region', { name: 'Activity History' });
   await expect(activity.getByText('Billing information updated')).toBeVisible();
   await expect(
-    activity.getByText('billing_name: — → Ada Accounts Payable', { exact: false }),
+    activity.getByText('billing name: — → Ada Accounts Payable', { exact: false }),
   ).toBeVisible();
 
   await page
