@@ -33,11 +33,13 @@ function Target({ entry }: { entry: AuditEntry }) {
   );
 }
 
-// Narrow columns that wrap, so that Changes keeps its room at 1280 px without scrolling.
+// Narrow columns that wrap, so that Changes keeps its room at 1280 px without scrolling; below
+// their minimum widths (a phone) the table scrolls inside its card instead of breaking words.
 const narrow = { width: '1%', verticalAlign: 'top' } as const;
 const wrapping = {
   verticalAlign: 'top',
   width: 150,
+  minWidth: 130,
   maxWidth: 180,
   overflowWrap: 'anywhere',
 } as const;
@@ -129,7 +131,7 @@ export function AuditLog() {
         <DataTable.Col
           label="Changes"
           disableSort
-          sx={{ verticalAlign: 'top', minWidth: 240, overflowWrap: 'anywhere' }}
+          sx={{ verticalAlign: 'top', minWidth: 220, overflowWrap: 'anywhere' }}
           render={(entry: AuditEntry) => <AuditChanges entry={entry} />}
         />
       </DataTable>
