@@ -4,7 +4,7 @@ import type { AdminIdentityRecord } from '@leadpulse/common';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { RolesService } from '../roles/roles.service.js';
-import { AdminGuard } from './admin-access.js';
+import { AdminGuard } from '../auth/admin-access.js';
 
 /** Who is signed in to the back office, and what their roles let them do. */
 @ApiTags('admin')

@@ -3,7 +3,7 @@ import type { AdminStats } from '@leadpulse/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AdminGuard } from './admin-access.js';
+import { AdminGuard } from '../auth/admin-access.js';
 
 @ApiTags('admin')
 @ApiBearerAuth()

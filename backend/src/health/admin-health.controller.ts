@@ -1,7 +1,7 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import type { AdminHealthReport } from '@leadpulse/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { AdminGuard } from '../admin/admin-access.js';
+import { AdminGuard } from '../auth/admin-access.js';
 import { HealthService } from './health.service.js';
 
 /** The System Health page: every check, this server's samples, error counts and system facts. */

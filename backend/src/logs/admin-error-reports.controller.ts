@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AdminGuard } from '../admin/admin-access.js';
+import { AdminGuard } from '../auth/admin-access.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
 import { ErrorReportEntity } from './error-report.entity.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';

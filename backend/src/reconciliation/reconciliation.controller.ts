@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { AdminGuard, AdminWrite } from '../admin/admin-access.js';
+import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import { CurrentUser } from '../auth/guards.js';
 import { RecoveryEmailDto } from './dto/recovery-email.dto.js';
 import { RecoveryService, type RecoveryCandidate } from './recovery.service.js';

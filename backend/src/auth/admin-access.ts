@@ -27,8 +27,8 @@ import {
   type Permission,
 } from '@leadpulse/common';
 import { AuditService } from '../audit/audit.service.js';
-import type { AuthenticatedUser } from '../auth/auth-user.js';
-import { JwtAuthGuard } from '../auth/guards.js';
+import type { AuthenticatedUser } from './auth-user.js';
+import { JwtAuthGuard } from './guards.js';
 import { AppException } from '../common/app.exception.js';
 import { isUuid } from '../common/ids.js';
 import { UserEntity } from '../users/user.entity.js';
