@@ -40,17 +40,18 @@ describe.each([
   });
   afterAll(() => t.close());
 
-  it('locks an account after too many failures, answering 429 with Retry-After without checking the password', async () => {
+  it('locks an account for an address after too many failures from it, answering 429 with Retry-After without checking the password', async () => {
     const session = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('locked'));
     const email = session.user.email;
+    const ip = nextIp();
     for (let attempt = 0; attempt < 3; attempt++) {
       expect(
-        (await from(nextIp(), '/api/auth/login', { email, password: 'wrong password' })).statusCode,
+        (await from(ip, '/api/auth/login', { email, password: 'wrong password' })).statusCode,
       ).toBe(400);
     }
     const verify = jest.spyOn(t.app.get(PasswordsService), 'verify');
     try {
-      const locked = await from(nextIp(), '/api/auth/login', { email, password: PASSWORD });
+      const locked = await from(ip, '/api/auth/login', { email, password: PASSWORD });
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({
         statusCode: 429,
@@ -84,18 +85,15 @@ describe.each([
     ).toBe(400);
   });
 
-  it('resets the account counter after a successful sign-in', async () => {
+  it('resets the account counter for an address after a successful sign-in from it', async () => {
     const session = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('recovers'));
     const email = session.user.email;
+    const ip = nextIp();
     for (let attempt = 0; attempt < 2; attempt++)
-      await from(nextIp(), '/api/auth/login', { email, password: 'oops' });
-    expect(
-      (await from(nextIp(), '/api/auth/login', { email, password: PASSWORD })).statusCode,
-    ).toBe(200);
-    for (let attempt = 0; attempt < 2; attempt++) {
-      expect(
-        (await from(nextIp(), '/api/auth/login', { email, password: 'oops' })).statusCode,
-      ).toBe(400);
+      await from(ip, '/api/auth/login', { email, password: 'oops' });
+    expect((await from(ip, '/api/auth/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await from(ip, '/api/auth/login', { email, password: 'oops' })).statusCode).toBe(400);
     }
   });
 

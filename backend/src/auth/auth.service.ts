@@ -6,7 +6,7 @@ import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import { normaliseEmail } from '../common/email.js';
 import { MailService } from '../mail/mail.service.js';
-import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { type PasswordAttempt, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { AuthTokensService } from './auth-tokens.service.js';
@@ -105,17 +105,18 @@ export class AuthService {
 
   async login(input: { email: string; password: string }, client: ClientInfo): Promise<Session> {
     const email = normaliseEmail(input.email);
-    await this.rateLimits.assertLoginAllowed(email, client.ip);
-    const account = await this.dataSource.getRepository(AuthAccountEntity).findOneBy({ email });
+    const attempt = await this.rateLimits.reserveLogin(email, client.ip);
+    const account = await this.checkPassword(attempt, input.password, () =>
+      this.dataSource.getRepository(AuthAccountEntity).findOneBy({ email }),
+    );
     // Unknown e-mails are checked against a decoy hash: same answer, comparable time.
-    if (!(await this.passwords.verify(account?.password_hash, input.password)) || !account) {
-      await this.rateLimits.recordLoginFailure(email, client.ip);
+    if (!account)
       throw new AppException('invalid_credentials', 400, MESSAGES.login.invalidCredentials);
-    }
     if (!account.email_confirmed_at) {
+      await attempt.release();
       throw new AppException('email_not_confirmed', 403, MESSAGES.login.emailNotConfirmed);
     }
-    await this.rateLimits.recordLoginSuccess(email);
+    await attempt.succeeded();
     return this.dataSource.transaction(async (manager) => {
       account.last_sign_in_at = new Date();
       await manager
@@ -167,16 +168,18 @@ export class AuthService {
     currentPassword: string,
     newPassword: string,
   ): Promise<void> {
-    const account = await this.dataSource
-      .getRepository(AuthAccountEntity)
-      .findOneByOrFail({ id: accountId });
-    if (!(await this.passwords.verify(account.password_hash, currentPassword))) {
+    const attempt = await this.rateLimits.reservePasswordCheck(accountId);
+    const account = await this.checkPassword(attempt, currentPassword, () =>
+      this.dataSource.getRepository(AuthAccountEntity).findOneByOrFail({ id: accountId }),
+    );
+    if (!account) {
       throw new AppException(
         'invalid_current_password',
         400,
         MESSAGES.settings.currentPasswordWrong,
       );
     }
+    await attempt.succeeded();
     this.passwords.assertAcceptable(newPassword);
     const passwordHash = await this.passwords.hash(newPassword);
     await this.dataSource.transaction(async (manager) => {
@@ -194,6 +197,25 @@ export class AuthService {
     return toAuthUserView(
       await this.dataSource.getRepository(AuthAccountEntity).findOneByOrFail({ id: accountId }),
     );
+  }
+
+  /**
+   * Checks a password under an attempt already reserved: the account when it matches, else
+   * undefined with the attempt kept as a failure; an error gives the attempt back.
+   */
+  private async checkPassword(
+    attempt: PasswordAttempt,
+    password: string,
+    find: () => Promise<AuthAccountEntity | null>,
+  ): Promise<AuthAccountEntity | undefined> {
+    try {
+      const account = await find();
+      const matches = await this.passwords.verify(account?.password_hash, password);
+      return matches && account ? account : undefined;
+    } catch (error) {
+      await attempt.release();
+      throw error;
+    }
   }
 
   private emailExists(): AppException {

@@ -1,13 +1,53 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
-import type { RateLimitStore } from './rate-limit.store.js';
+import type { Counter, RateLimitStore } from './rate-limit.store.js';
 
 export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
 
 export type LimitedAction =
   'signup' | 'recover' | 'confirm' | 'refresh' | 'subscribe' | 'clientLogs' | 'checkout';
+
+/** The ceiling on failed sign-ins at one account from all addresses, as a multiple of its per-address limit. */
+const ACCOUNT_CEILING_FACTOR = 10;
+
+interface ReservedSlot {
+  key: string;
+  counter: Counter;
+}
+
+async function releaseAll(store: RateLimitStore, slots: ReservedSlot[]): Promise<void> {
+  await Promise.all(slots.map((slot) => store.release(slot.key, slot.counter)));
+}
+
+/**
+ * Password checks counted before they run, so that however requests are timed no more than the
+ * limit are ever checked: a wrong password keeps its slots as a failure, anything else gives
+ * them back.
+ */
+export class PasswordAttempt {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly slots: ReservedSlot[],
+    private readonly clearedBySuccess: string[],
+  ) {}
+
+  /** The check did not happen or did not count (an error, an unconfirmed e-mail). */
+  release(): Promise<void> {
+    return releaseAll(this.store, this.slots);
+  }
+
+  /** The right password clears the failures it is trusted with and gives back its other slots. */
+  async succeeded(): Promise<void> {
+    await releaseAll(
+      this.store,
+      this.slots.filter((slot) => !this.clearedBySuccess.includes(slot.key)),
+    );
+    await Promise.all(this.clearedBySuccess.map((key) => this.store.reset(key)));
+  }
+}
 
 function tooManyRequests(resetAt: Date, message: string): AppException {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
@@ -31,34 +71,62 @@ export class RateLimitService implements OnApplicationShutdown {
       throw tooManyRequests(counter.resetAt, MESSAGES.session.tooManyRequests);
   }
 
-  /** Refuses a sign-in before any password is checked once the account or the IP failed too often. */
-  async assertLoginAllowed(email: string, ip: string): Promise<void> {
+  /**
+   * Reserves one sign-in attempt before the password is checked, 429 past a limit. Failures are
+   * counted per account and address together, so a guesser locks out only their own address
+   * and not the owner; a ceiling per account (ten times that limit) stops guessing spread over
+   * many addresses, and the per-address limit stops spraying many accounts.
+   */
+  async reserveLogin(email: string, ip: string): Promise<PasswordAttempt> {
     const { loginPerAccount, loginPerIp } = this.config.rateLimits;
-    const [account, address] = await Promise.all([
-      this.store.peek(this.accountKey(email)),
-      this.store.peek(`login:ip:${ip}`),
-    ]);
-    for (const [counter, limit] of [
-      [account, loginPerAccount.limit],
-      [address, loginPerIp.limit],
-    ] as const) {
-      if (counter && counter.hits >= limit)
-        throw tooManyRequests(counter.resetAt, MESSAGES.login.tooManyRequests);
+    const account = email.trim().toLowerCase();
+    const accountFromAddress = `login:ip:${ip}:account:${createHash('sha256').update(account).digest('hex')}`;
+    const taken = await this.reserveAll(
+      [
+        [accountFromAddress, loginPerAccount.limit, loginPerAccount.windowSeconds],
+        [`login:ip:${ip}`, loginPerIp.limit, loginPerIp.windowSeconds],
+        [
+          `login:account:${account}`,
+          loginPerAccount.limit * ACCOUNT_CEILING_FACTOR,
+          loginPerAccount.windowSeconds,
+        ],
+      ],
+      MESSAGES.login.tooManyRequests,
+    );
+    return new PasswordAttempt(this.store, taken, [accountFromAddress]);
+  }
+
+  /** Reserves one check of a signed-in member's current password, limited per account like sign-in. */
+  async reservePasswordCheck(accountId: string): Promise<PasswordAttempt> {
+    const { loginPerAccount } = this.config.rateLimits;
+    const key = `password:account:${accountId}`;
+    const taken = await this.reserveAll(
+      [[key, loginPerAccount.limit, loginPerAccount.windowSeconds]],
+      MESSAGES.session.tooManyRequests,
+    );
+    return new PasswordAttempt(this.store, taken, [key]);
+  }
+
+  /** Takes a slot in every counter or none: a refusal gives back the slots already taken. */
+  private async reserveAll(
+    limits: [key: string, limit: number, windowSeconds: number][],
+    message: string,
+  ): Promise<ReservedSlot[]> {
+    const taken: ReservedSlot[] = [];
+    for (const [key, limit, windowSeconds] of limits) {
+      const reservation = await this.store
+        .reserve(key, limit, windowSeconds)
+        .catch(async (error: unknown) => {
+          await releaseAll(this.store, taken);
+          throw error;
+        });
+      if (!reservation.taken) {
+        await releaseAll(this.store, taken);
+        throw tooManyRequests(reservation.resetAt, message);
+      }
+      taken.push({ key, counter: reservation });
     }
-  }
-
-  async recordLoginFailure(email: string, ip: string): Promise<void> {
-    const { loginPerAccount, loginPerIp } = this.config.rateLimits;
-    await this.store.hit(this.accountKey(email), loginPerAccount.windowSeconds);
-    await this.store.hit(`login:ip:${ip}`, loginPerIp.windowSeconds);
-  }
-
-  async recordLoginSuccess(email: string): Promise<void> {
-    await this.store.reset(this.accountKey(email));
-  }
-
-  private accountKey(email: string): string {
-    return `login:account:${email.trim().toLowerCase()}`;
+    return taken;
   }
 
   async onApplicationShutdown(): Promise<void> {
