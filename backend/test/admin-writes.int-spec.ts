@@ -387,9 +387,17 @@ describe('every admin write is permission-checked and audited', () => {
         env.sandbox.holdDeliveries = false;
       }
       await waitFor(
-        async () => ((await users().findOneBy({ email }))?.status === 'pending' ? true : undefined),
+        async () =>
+          (
+            await ds().query(
+              `SELECT 1 FROM founding_reservations WHERE email = $1 AND stripe_checkout_session_id IS NOT NULL`,
+              [email],
+            )
+          ).length > 0
+            ? true
+            : undefined,
         15_000,
-        'the pending buyer',
+        'the unprocessed purchase',
       );
       return { payload: { email } };
     },

@@ -12,7 +12,12 @@ import {
   TEST_WEBHOOK_SECRET,
   type TestApp,
 } from './support/test-app.js';
-import { foundingForm, startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
+import {
+  foundingCheckout,
+  foundingForm,
+  startAppWithSandbox,
+  type AppWithSandbox,
+} from './support/sandbox.js';
 import { waitFor } from './support/wait.js';
 
 const form = foundingForm;
@@ -34,16 +39,18 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
 
   it('takes a buyer from checkout to a paid founding member with a password-setup link, then active', async () => {
     const email = uniqueEmail('founder');
-    const checkout = await post(t.app, '/api/founding/checkout', form(email));
+    const checkout = await foundingCheckout(t.app, form(email));
     expect(checkout.statusCode).toBe(201);
     const { url } = checkout.json();
     expect(url).toMatch(/\/checkout\/cs_test_\w+$/);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json(),
     ).toEqual({ total: 40, taken: 1, remaining: 39 });
-    expect(await users().findOneByOrFail({ email })).toMatchObject({
-      status: 'pending',
-      founding_member: true,
+    // Nobody is written before payment: the buyer's details wait on the reservation.
+    expect(await users().findOneBy({ email })).toBeNull();
+    expect(await reservations().findOneByOrFail({ email, status: 'pending' })).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
       phone: '(555) 123-4567',
     });
 
@@ -67,10 +74,13 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     );
 
     const user = await waitFor(async () => {
-      const row = await users().findOneByOrFail({ email });
-      return row.status === 'paid' ? row : undefined;
+      const row = await users().findOneBy({ email });
+      return row?.status === 'paid' ? row : undefined;
     });
     expect(user).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '(555) 123-4567',
       founding_member: true,
       subscription_plan: 'founding_member',
       password_set: false,
@@ -205,14 +215,14 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
   it('refuses an e-mail with an active account, and incomplete forms', async () => {
     const email = uniqueEmail('active');
     await users().insert({ email, status: 'active', first_name: 'Act' });
-    const refused = await post(t.app, '/api/founding/checkout', form(email));
+    const refused = await foundingCheckout(t.app, form(email));
     expect(refused.json()).toEqual({
       statusCode: 409,
       code: 'already_active',
       message: 'User already has an active account. Please sign in instead.',
     });
 
-    const blank = await post(t.app, '/api/founding/checkout', {
+    const blank = await foundingCheckout(t.app, {
       ...form(uniqueEmail('blank')),
       lastName: '  ',
     });
@@ -221,7 +231,7 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
       code: 'validation_failed',
       message: 'Please fill in all fields.',
     });
-    const missing = await post(t.app, '/api/founding/checkout', {
+    const missing = await foundingCheckout(t.app, {
       firstName: 'A',
       email: 'a@example.com',
     });
@@ -230,7 +240,7 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
       code: 'validation_failed',
       message: 'Please fill in all fields.',
     });
-    const shortPhone = await post(t.app, '/api/founding/checkout', {
+    const shortPhone = await foundingCheckout(t.app, {
       ...form(uniqueEmail('phone')),
       phone: '555-123',
     });
@@ -244,9 +254,7 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
   it('frees the spot when the buyer cancels on the checkout page, and nobody can pay that session any more', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json()
       .remaining;
-    const { url } = (
-      await post(t.app, '/api/founding/checkout', form(uniqueEmail('cancel')))
-    ).json();
+    const { url } = (await foundingCheckout(t.app, form(uniqueEmail('cancel')))).json();
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json().remaining,
     ).toBe(before - 1);
@@ -303,8 +311,8 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
 
   it('reuses the live reservation when the same e-mail starts again', async () => {
     const email = uniqueEmail('again');
-    const first = (await post(t.app, '/api/founding/checkout', form(email))).json();
-    const second = (await post(t.app, '/api/founding/checkout', form(email))).json();
+    const first = (await foundingCheckout(t.app, form(email))).json();
+    const second = (await foundingCheckout(t.app, form(email))).json();
     expect(second.url).toBe(first.url);
     expect(await reservations().countBy({ email, status: 'pending' })).toBe(1);
   });
@@ -314,9 +322,7 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
       await t.app.inject({ method: 'GET', url: '/api/founding/availability' })
     ).json();
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        post(t.app, '/api/founding/checkout', form(uniqueEmail(`rush${i}`))),
-      ),
+      Array.from({ length: 100 }, (_, i) => foundingCheckout(t.app, form(uniqueEmail(`rush${i}`)))),
     );
     const sold = answers.filter((answer) => answer.statusCode === 201);
     const refused = answers.filter((answer) => answer.statusCode === 409);
@@ -345,7 +351,7 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json()
       .remaining;
     sandbox.failNextRequests(3); // the first call and both of the SDK's retries
-    const answer = await post(t.app, '/api/founding/checkout', form(email));
+    const answer = await foundingCheckout(t.app, form(email));
     expect(answer.json()).toEqual({
       statusCode: 502,
       code: 'checkout_failed',
@@ -356,7 +362,7 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
       (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json().remaining,
     ).toBe(before);
     // Stripe is back: the same buyer tries again and gets a checkout.
-    expect((await post(t.app, '/api/founding/checkout', form(email))).statusCode).toBe(201);
+    expect((await foundingCheckout(t.app, form(email))).statusCode).toBe(201);
   });
 
   it('frees the spot and shows the spec message when Stripe cannot be reached', async () => {

@@ -18,15 +18,18 @@ import { UserEntity } from '../users/user.entity.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import type { FoundingCheckoutDto } from './dto/checkout.dto.js';
+import { unsetBuyerFields } from './founding-buyer.js';
+import { FOUNDING_ERRORS } from './founding.errors.js';
 import { FoundingReservationEntity } from './founding-reservation.entity.js';
 
-/** How long a checkout holds its spot (Stripe's minimum session lifetime is 30 minutes). */
+/** How long a checkout holds its spot: Stripe's minimum Checkout Session lifetime. */
 const CHECKOUT_MINUTES = 30;
+/** Covers the Stripe calls until the session's own expiry replaces the provisional one. */
+const PROVISIONAL_HOLD_MINUTES = CHECKOUT_MINUTES + 1;
+/** Live holds one client address may have at once (one per e-mail, by a unique index). */
+const HOLDS_PER_ADDRESS = 2;
 /** Serialises spot counting across instances and connections. */
 const FOUNDING_LOCK_KEY = 7_318_400_220;
-
-const alreadyActive = () =>
-  new AppException('already_active', 409, MESSAGES.founding.alreadyActive);
 
 @Injectable()
 export class FoundingService implements OnModuleInit {
@@ -46,9 +49,11 @@ export class FoundingService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.on('checkout.session.completed', async (event, manager) => {
-      await this.complete(event.data.object as Stripe.Checkout.Session, manager);
-    });
+    // A session paid by an asynchronous method completes unpaid; the money arrives later.
+    for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded'])
+      this.events.on(type, async (event, manager) => {
+        await this.complete(event.data.object as Stripe.Checkout.Session, manager);
+      });
     this.events.on('checkout.session.expired', (event, manager) =>
       this.expired(event.data.object as Stripe.Checkout.Session, manager),
     );
@@ -101,8 +106,8 @@ export class FoundingService implements OnModuleInit {
 
     const held = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [FOUNDING_LOCK_KEY]);
-      const users = manager.getRepository(UserEntity);
-      let user = await users.findOneBy({ email });
+      // Read only: nothing is written to the person's row before Stripe says the checkout is paid.
+      const user = await manager.getRepository(UserEntity).findOneBy({ email });
       const ownAccount = !!buyerAccount && user?.auth_user_id === buyerAccount.id;
       // The spec's rule for an existing e-mail; a signed-in member may buy for their own account.
       if (
@@ -111,45 +116,37 @@ export class FoundingService implements OnModuleInit {
           (user.status === 'active' && !ownAccount) ||
           user.status === 'paid')
       )
-        throw alreadyActive();
+        throw FOUNDING_ERRORS.alreadyActive();
 
       const reservations = manager.getRepository(FoundingReservationEntity);
       const live = await reservations.findOne({ where: { email, status: 'pending' } });
       if (live && live.expires_at > new Date() && live.checkout_url)
-        return { reservation: live, user: user!, reused: true };
+        return { reservation: live, reused: true };
       if (live) await reservations.update(live.id, { status: 'released' });
-      if ((await this.availability(manager)).remaining === 0) {
-        throw new AppException('sold_out', 409, MESSAGES.founding.soldOut);
-      }
+      // Counted under the same lock as the spots, so concurrent requests cannot exceed it.
+      const holds = await reservations
+        .createQueryBuilder('r')
+        .where(`r.status = 'pending' AND r.expires_at > now() AND r.client_ip = :ip`, { ip })
+        .getCount();
+      if (holds >= HOLDS_PER_ADDRESS) throw FOUNDING_ERRORS.tooManyHolds();
+      if ((await this.availability(manager)).remaining === 0) throw FOUNDING_ERRORS.soldOut();
 
-      const details = {
-        first_name: fields.firstName,
-        last_name: fields.lastName,
-        phone: formatPhone(phoneDigits),
-        founding_member: true,
-      };
-      if (user) {
-        await users.update(
-          user.id,
-          ownAccount ? { phone: user.phone ?? details.phone, founding_member: true } : details,
-        );
-        user = { ...user, ...details };
-      } else {
-        user = await users.save(users.create({ email, status: 'pending', ...details }));
-      }
       const reservation = await reservations.save(
         reservations.create({
           email,
-          user_id: user.id,
           status: 'pending',
-          expires_at: new Date(Date.now() + (CHECKOUT_MINUTES + 1) * 60_000),
+          expires_at: new Date(Date.now() + PROVISIONAL_HOLD_MINUTES * 60_000),
+          first_name: fields.firstName,
+          last_name: fields.lastName,
+          phone: formatPhone(phoneDigits),
+          client_ip: ip,
         }),
       );
-      return { reservation, user, reused: false };
+      return { reservation, reused: false };
     });
     if (held.reused) return { url: held.reservation.checkout_url! };
 
-    const { reservation, user } = held;
+    const { reservation } = held;
     try {
       // Keys we persist (the reservation's id): a retried request never creates a second object.
       const customer = await this.stripe.customers.create(
@@ -157,7 +154,7 @@ export class FoundingService implements OnModuleInit {
           email,
           name: `${fields.firstName} ${fields.lastName}`.trim(),
           phone: formatPhone(phoneDigits),
-          metadata: { user_id: user.id },
+          metadata: { reservation_id: reservation.id },
         },
         { idempotencyKey: `${reservation.id}:customer` },
       );
@@ -167,20 +164,22 @@ export class FoundingService implements OnModuleInit {
           customer: customer.id,
           line_items: [{ price: this.config.stripe.prices.founding_member, quantity: 1 }],
           allow_promotion_codes: true,
-          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
+          expires_at: Math.ceil(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
           success_url: `${this.config.appUrl}/founding-member-success?session_id={CHECKOUT_SESSION_ID}`,
           // Back on the landing page, the site asks to free the spot straight away.
           cancel_url: `${this.config.appUrl}/?founding=cancelled&reservation=${reservation.id}`,
-          client_reference_id: user.id,
-          metadata: { reservation_id: reservation.id, user_id: user.id },
-          subscription_data: { metadata: { reservation_id: reservation.id, user_id: user.id } },
+          client_reference_id: reservation.id,
+          metadata: { reservation_id: reservation.id },
+          subscription_data: { metadata: { reservation_id: reservation.id } },
         },
         { idempotencyKey: `${reservation.id}:session` },
       );
+      // The hold ends when the session does, not a minute later.
       await this.dataSource.getRepository(FoundingReservationEntity).update(reservation.id, {
         stripe_customer_id: customer.id,
         stripe_checkout_session_id: session.id,
         checkout_url: session.url,
+        expires_at: new Date(session.expires_at * 1000),
       });
       return { url: session.url! };
     } catch (error) {
@@ -227,21 +226,27 @@ export class FoundingService implements OnModuleInit {
   }
 
   /**
-   * A paid checkout: the spot is taken, the customer becomes a paid founding member with an
-   * account (a password-setup link e-mailed when it has no password), and joins the newsletter.
+   * A paid checkout: the spot is taken, the buyer's details fill what the person has left unset
+   * (a new buyer gets their users row now), they become a paid founding member with an account
+   * (a password-setup link e-mailed when it has no password), and join the newsletter.
    * Running it twice changes nothing; answers whether this call did the work.
    */
   async complete(session: Stripe.Checkout.Session, manager: EntityManager): Promise<boolean> {
+    if (session.payment_status === 'unpaid') return false;
     const reservations = manager.getRepository(FoundingReservationEntity);
     const reservation = await reservations.findOne({
       where: { stripe_checkout_session_id: session.id },
       lock: { mode: 'pessimistic_write' },
     });
     if (!reservation || reservation.status === 'paid') return false;
-    await reservations.update(reservation.id, { status: 'paid', paid_at: new Date() });
 
+    const user = await this.buyerRow(manager, reservation);
+    await reservations.update(reservation.id, {
+      status: 'paid',
+      paid_at: new Date(),
+      user_id: user.id,
+    });
     const users = manager.getRepository(UserEntity);
-    const user = await users.findOneByOrFail({ id: reservation.user_id! });
     const customerId =
       typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
     const subscriptionId =
@@ -300,6 +305,32 @@ export class FoundingService implements OnModuleInit {
       userId: user.id,
     });
     return true;
+  }
+
+  /**
+   * The paid buyer's users row, locked: the one for the e-mail (found by its id for reservations
+   * made before buyers' details moved here) or a new one, with only its unset fields filled in.
+   */
+  private async buyerRow(
+    manager: EntityManager,
+    reservation: FoundingReservationEntity,
+  ): Promise<UserEntity> {
+    const users = manager.getRepository(UserEntity);
+    // A sign-up may create the row at the same moment: the unique e-mail decides, then we lock it.
+    if (!reservation.user_id)
+      await users
+        .createQueryBuilder()
+        .insert()
+        .values({ email: reservation.email, status: 'pending', founding_member: false })
+        .orIgnore()
+        .execute();
+    const user = await users.findOneOrFail({
+      where: reservation.user_id ? { id: reservation.user_id } : { email: reservation.email },
+      lock: { mode: 'pessimistic_write' },
+    });
+    const changes = unsetBuyerFields(user, reservation);
+    if (Object.keys(changes).length > 0) await users.update(user.id, changes);
+    return { ...user, ...changes };
   }
 
   /** An abandoned checkout frees its spot. */

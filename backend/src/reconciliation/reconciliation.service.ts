@@ -104,21 +104,21 @@ export class ReconciliationService implements OnModuleInit {
     manager: EntityManager,
   ): Promise<Repair | undefined> {
     if (session.payment_status !== 'paid') return undefined;
-    const before = await manager.query(
-      `SELECT u.id, u.status FROM founding_reservations r LEFT JOIN users u ON u.id = r.user_id
+    // A new buyer's users row only exists once the checkout is completed.
+    const [before] = (await manager.query(
+      `SELECT r.email, u.status FROM founding_reservations r LEFT JOIN users u ON u.email = r.email
        WHERE r.stripe_checkout_session_id = $1`,
       [session.id],
-    );
+    )) as { email: string; status: string | null }[];
     if (!(await this.founding.complete(session, manager))) return undefined;
-    const [user] = before as { id: string; status: string }[];
-    const after = await manager.getRepository(UserEntity).findOneByOrFail({ id: user.id });
+    const after = await manager.getRepository(UserEntity).findOneByOrFail({ email: before.email });
     return this.record(manager, {
       action: 'reconcile_checkout',
       userId: after.id,
       email: after.email,
       stripeId: session.id,
       description: `Recovered paid checkout ${session.id} for ${after.email}: its webhook had not been processed`,
-      oldValues: { status: user.status, stripe_customer_id: null },
+      oldValues: { status: before.status, stripe_customer_id: null },
       newValues: {
         status: after.status,
         stripe_customer_id: after.stripe_customer_id,

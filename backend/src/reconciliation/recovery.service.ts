@@ -50,8 +50,11 @@ export class RecoveryService {
 
   async candidates(): Promise<RecoveryCandidate[]> {
     const found = new Map<string, RecoveryCandidate>();
-    for (const { user } of await this.unprocessedCheckouts())
-      found.set(user.id, { ...this.candidate(user), reason: 'payment_not_processed' });
+    for (const { reservation, user } of await this.unprocessedCheckouts())
+      found.set(user?.id ?? reservation.id, {
+        ...(user ? this.candidate(user) : this.buyerCandidate(reservation)),
+        reason: 'payment_not_processed',
+      });
     const stuck = (await this.dataSource.query(
       `SELECT id, first_name, last_name, email, status, subscription_plan, created_at, founding_member,
               CASE WHEN auth_user_id IS NULL THEN 'no_account' ELSE 'password_not_set' END AS reason
@@ -73,13 +76,16 @@ export class RecoveryService {
    */
   async recover(adminId: string, rawEmail: string): Promise<{ success: true; message: string }> {
     const email = normaliseEmail(rawEmail);
-    const lost = (await this.unprocessedCheckouts()).find(({ user }) => user.email === email);
+    const lost = (await this.unprocessedCheckouts()).find(
+      ({ reservation }) => reservation.email === email,
+    );
     await this.dataSource.transaction(async (manager) => {
+      // A new buyer whose payment was never processed has no users row yet.
       const before = await manager.getRepository(UserEntity).findOneBy({ email });
-      if (!before) throw RECONCILIATION_ERRORS.nobodyToRecover();
+      if (!before && !lost) throw RECONCILIATION_ERRORS.nobodyToRecover();
       if (lost) {
         await this.founding.complete(lost.session, manager);
-      } else {
+      } else if (before) {
         if (!before.stripe_customer_id) throw RECONCILIATION_ERRORS.nobodyToRecover();
         const account = await ensureLinkedAccount(manager, before, { source: 'recovery' });
         if (account.password_hash) throw RECONCILIATION_ERRORS.nobodyToRecover();
@@ -93,16 +99,19 @@ export class RecoveryService {
           userId: before.id,
         });
       }
-      const after = await manager.getRepository(UserEntity).findOneByOrFail({ id: before.id });
+      const after = await manager.getRepository(UserEntity).findOneByOrFail({ email });
       await this.audit.record(manager, {
         adminId,
         type: 'recover_customer',
-        targetUserId: before.id,
+        targetUserId: after.id,
         details: {
           description: lost
             ? `Recovered ${email}: completed paid checkout ${lost.session.id}`
             : `Recovered ${email}: account linked and password-setup e-mail sent`,
-          old_values: { status: before.status, auth_user_id: before.auth_user_id },
+          old_values: {
+            status: before?.status ?? null,
+            auth_user_id: before?.auth_user_id ?? null,
+          },
           new_values: { status: after.status, auth_user_id: after.auth_user_id },
         },
       });
@@ -133,21 +142,23 @@ export class RecoveryService {
 
   /** Paid checkouts at Stripe whose completion we never recorded. */
   private async unprocessedCheckouts(): Promise<
-    { session: Stripe.Checkout.Session; user: UserEntity }[]
+    {
+      session: Stripe.Checkout.Session;
+      reservation: FoundingReservationEntity;
+      user: UserEntity | null;
+    }[]
   > {
     const pending = await this.dataSource
       .getRepository(FoundingReservationEntity)
       .createQueryBuilder('r')
-      .where(
-        "r.status <> 'paid' AND r.stripe_checkout_session_id IS NOT NULL AND r.user_id IS NOT NULL",
-      )
+      .where("r.status <> 'paid' AND r.stripe_checkout_session_id IS NOT NULL")
       .andWhere(`r.created_at > now() - make_interval(days => ${CHECKOUT_LOOKBACK_DAYS})`)
       .getMany();
     if (pending.length === 0) return [];
     const bySession = new Map(
       pending.map((reservation) => [reservation.stripe_checkout_session_id!, reservation]),
     );
-    const found: { session: Stripe.Checkout.Session; user: UserEntity }[] = [];
+    const found: Awaited<ReturnType<RecoveryService['unprocessedCheckouts']>> = [];
     for await (const session of this.stripe.checkout.sessions.list({
       status: 'complete',
       created: { gte: Math.floor(Date.now() / 1000) - CHECKOUT_LOOKBACK_DAYS * 86_400 },
@@ -157,8 +168,8 @@ export class RecoveryService {
       if (!reservation || session.payment_status !== 'paid') continue;
       const user = await this.dataSource
         .getRepository(UserEntity)
-        .findOneBy({ id: reservation.user_id! });
-      if (user) found.push({ session, user });
+        .findOneBy({ email: reservation.email });
+      found.push({ session, reservation, user });
     }
     return found;
   }
@@ -173,6 +184,22 @@ export class RecoveryService {
       subscription_plan: user.subscription_plan,
       created_at: user.created_at,
       founding_member: user.founding_member,
+    };
+  }
+
+  /** A paid buyer not yet in users, as the reservation knows them. */
+  private buyerCandidate(
+    reservation: FoundingReservationEntity,
+  ): Omit<RecoveryCandidate, 'reason'> {
+    return {
+      id: reservation.id,
+      first_name: reservation.first_name ?? '',
+      last_name: reservation.last_name ?? '',
+      email: reservation.email,
+      status: 'pending',
+      subscription_plan: null,
+      created_at: reservation.created_at,
+      founding_member: true,
     };
   }
 

@@ -1,7 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Stripe from 'stripe';
 import { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
-import { post } from './accounts.js';
 import { startTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './test-app.js';
 
 export interface AppWithSandbox {
@@ -58,12 +57,33 @@ export const foundingForm = (email: string) => ({
   phone: '5551234567',
 });
 
+let addresses = 0;
+/** A client address of its own per call: live founding holds are limited per address. */
+export function clientAddress(): string {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
+
+/** A founding checkout from one client address (a new one unless given). */
+export function foundingCheckout(
+  app: NestFastifyApplication,
+  body: object,
+  remoteAddress = clientAddress(),
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/founding/checkout',
+    payload: body,
+    remoteAddress,
+  });
+}
+
 /** Starts a founding checkout and pays it on the sandbox's checkout page. */
 export async function buyFounding(
   app: NestFastifyApplication,
   email: string,
 ): Promise<{ sessionId: string }> {
-  const checkout = await post(app, '/api/founding/checkout', foundingForm(email));
+  const checkout = await foundingCheckout(app, foundingForm(email));
   if (checkout.statusCode !== 201) throw new Error(`checkout failed: ${checkout.body}`);
   const { url } = checkout.json() as { url: string };
   const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
