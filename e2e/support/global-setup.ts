@@ -10,6 +10,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       RATE_LIMIT_CHECKOUT: '200',
+      // Every journey buys from 127.0.0.1.
+      FOUNDING_HOLDS_PER_ADDRESS: '200',
     },
   });
   process.env.E2E_BASE_URL = product.baseUrl;

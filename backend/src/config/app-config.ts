@@ -74,6 +74,8 @@ export class AppConfig {
     subscribe: { limit: number; windowSeconds: number };
     clientLogs: { limit: number; windowSeconds: number };
     checkout: { limit: number; windowSeconds: number };
+    /** Live founding holds per client address. */
+    foundingHoldsPerAddress: number;
   };
   /** The backend package's version (the Health page's System Info). */
   readonly version: string = PACKAGE_VERSION;
@@ -157,6 +159,7 @@ export class AppConfig {
         subscribe: { limit: vars.RATE_LIMIT_SUBSCRIBE, windowSeconds: 900 },
         clientLogs: { limit: vars.RATE_LIMIT_CLIENT_LOGS, windowSeconds: 900 },
         checkout: { limit: vars.RATE_LIMIT_CHECKOUT, windowSeconds: 900 },
+        foundingHoldsPerAddress: vars.FOUNDING_HOLDS_PER_ADDRESS,
       },
     });
   }

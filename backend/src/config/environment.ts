@@ -221,6 +221,11 @@ export class EnvironmentVariables {
   @Min(1)
   RATE_LIMIT_CHECKOUT: number = 10;
 
+  /** Founding spots one client address may hold at once in unfinished checkouts. */
+  @IsInt()
+  @Min(1)
+  FOUNDING_HOLDS_PER_ADDRESS: number = 2;
+
   /** Where the Stripe SDK sends requests; the local sandbox's address in development and tests. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   STRIPE_API_URL: string = 'https://api.stripe.com';

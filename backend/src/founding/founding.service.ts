@@ -27,7 +27,6 @@ const CHECKOUT_MINUTES = 30;
 /** Covers the Stripe calls until the session's own expiry replaces the provisional one. */
 const PROVISIONAL_HOLD_MINUTES = CHECKOUT_MINUTES + 1;
 /** Live holds one client address may have at once (one per e-mail, by a unique index). */
-const HOLDS_PER_ADDRESS = 2;
 /** Serialises spot counting across instances and connections. */
 const FOUNDING_LOCK_KEY = 7_318_400_220;
 
@@ -128,7 +127,7 @@ export class FoundingService implements OnModuleInit {
         .createQueryBuilder('r')
         .where(`r.status = 'pending' AND r.expires_at > now() AND r.client_ip = :ip`, { ip })
         .getCount();
-      if (holds >= HOLDS_PER_ADDRESS) throw FOUNDING_ERRORS.tooManyHolds();
+      if (holds >= this.config.rateLimits.foundingHoldsPerAddress) throw FOUNDING_ERRORS.tooManyHolds();
       if ((await this.availability(manager)).remaining === 0) throw FOUNDING_ERRORS.soldOut();
 
       const reservation = await reservations.save(

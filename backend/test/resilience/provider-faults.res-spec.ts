@@ -23,6 +23,8 @@ describe('provider faults', () => {
       MAIL_FROM: 'LeadPulse <hello@leadpulse.example>',
       MAIL_RETRY_DELAY_SECONDS: '1',
       JOBS_POLL_INTERVAL_SECONDS: '0.5',
+      // Every checkout here comes from one address.
+      FOUNDING_HOLDS_PER_ADDRESS: '1000',
     });
     await resetDatabase(env.t.dataSource);
   }, 60_000);

@@ -36,6 +36,7 @@ export const NO_RATE_LIMITS: NodeJS.ProcessEnv = Object.fromEntries(
     'RATE_LIMIT_SUBSCRIBE',
     'RATE_LIMIT_CLIENT_LOGS',
     'RATE_LIMIT_CHECKOUT',
+    'FOUNDING_HOLDS_PER_ADDRESS',
     'LOGIN_MAX_FAILURES_PER_IP',
     'LOGIN_MAX_FAILURES_PER_ACCOUNT',
   ].map((name) => [name, '1000000']),
