@@ -82,6 +82,8 @@ export async function createApp({
 
   // Helmet's middleware is built once: @fastify/helmet builds it again for every request, which
   // cost a tenth of the server's time on the simplest routes (bench/RESULTS.md).
+  // Served over plain HTTP, an upgrade to HTTPS (or HSTS) would leave every other host a blank page.
+  const https = new URL(config.appUrl).protocol === 'https:';
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -100,8 +102,10 @@ export async function createApp({
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
+        ...(https ? {} : { upgradeInsecureRequests: null }),
       },
     },
+    strictTransportSecurity: https,
     crossOriginEmbedderPolicy: false,
   });
   fastify.addHook('onRequest', (request, reply, done) =>

@@ -87,3 +87,32 @@ describe('serving the built site and admin', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+// Over plain HTTP an upgrade (or HSTS) sends the browser to an HTTPS port nobody listens on.
+describe.each([
+  { appUrl: 'http://192.168.1.20:3000', https: false },
+  { appUrl: 'https://app.example.com', https: true },
+])('the site’s security headers with APP_URL $appUrl', ({ appUrl, https }) => {
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    app = await createApp({
+      config: testConfig({ APP_URL: appUrl }),
+      databaseUrl: testDatabaseUrl(),
+      logger: pino({ level: 'silent' }),
+      frontEnds: [{ prefix: '/', root: fakeBuild('site') }],
+    });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+  afterAll(() => app.close());
+
+  it(`${https ? 'asks' : 'does not ask'} browsers to upgrade to HTTPS and to keep to it`, async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy.includes('upgrade-insecure-requests')).toBe(https);
+    expect(response.headers['strict-transport-security'] !== undefined).toBe(https);
+  });
+});

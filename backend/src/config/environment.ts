@@ -20,12 +20,33 @@ import {
 const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
-/** The environment variables the backend reads; every one is documented in the README. */
 const booleanFromEnv = () =>
   Transform(({ value }: { value: unknown }) =>
     value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
   );
 
+const requiredInProduction: string[] = [];
+const requiredWithStripeKey: string[] = [];
+
+/** Validated when set, and required in production. */
+const RequiredInProduction = (): PropertyDecorator => (target, property) => {
+  requiredInProduction.push(String(property));
+  ValidateIf(
+    (env: EnvironmentVariables, value: unknown) =>
+      env.NODE_ENV === 'production' || value !== undefined,
+  )(target, property);
+};
+
+/** Validated when set, and required with STRIPE_SECRET_KEY. */
+const RequiredWithStripeKey = (): PropertyDecorator => (target, property) => {
+  requiredWithStripeKey.push(String(property));
+  ValidateIf(
+    (env: EnvironmentVariables, value: unknown) =>
+      env.STRIPE_SECRET_KEY !== undefined || value !== undefined,
+  )(target, property);
+};
+
+/** The environment variables the backend reads; every one is documented in the README. */
 export class EnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
@@ -47,9 +68,7 @@ export class EnvironmentVariables {
   APP_NAME: string = 'LeadPulse';
 
   // Required in production: the embedded database is for development and trials only.
-  @ValidateIf(
-    (env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.DATABASE_URL !== undefined,
-  )
+  @RequiredInProduction()
   @Matches(/^postgres(ql)?:\/\/.+/, {
     message: 'DATABASE_URL must be a postgres:// connection URL',
   })
@@ -65,16 +84,12 @@ export class EnvironmentVariables {
   DATA_DIR: string = '.data';
 
   /** Bearer token for GET /api/metrics; required in production, optional elsewhere. */
-  @ValidateIf(
-    (env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.METRICS_TOKEN !== undefined,
-  )
+  @RequiredInProduction()
   @IsString()
   @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters long' })
   METRICS_TOKEN?: string;
 
-  @ValidateIf(
-    (env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined,
-  )
+  @RequiredInProduction()
   @IsString()
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
   JWT_SECRET?: string;
@@ -172,19 +187,13 @@ export class EnvironmentVariables {
   RATE_LIMIT_CLIENT_LOGS: number = 300;
 
   /** Required in production; without it, development and tests use the local Stripe sandbox. */
-  @ValidateIf(
-    (env: EnvironmentVariables) =>
-      env.NODE_ENV === 'production' || env.STRIPE_SECRET_KEY !== undefined,
-  )
+  @RequiredInProduction()
   @Matches(/^(sk|rk)_(live|test)_\w+$/, {
     message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_… or sk_test_…)',
   })
   STRIPE_SECRET_KEY?: string;
 
-  @ValidateIf(
-    (env: EnvironmentVariables) =>
-      env.NODE_ENV === 'production' || env.STRIPE_WEBHOOK_SECRET !== undefined,
-  )
+  @RequiredInProduction()
   @Matches(/^whsec_\w+$/, {
     message: 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)',
   })
@@ -196,7 +205,7 @@ export class EnvironmentVariables {
   STRIPE_EVENTS_RETRY_DELAY_SECONDS: number = 10;
 
   /** Stripe price ids of the catalogue; the sandbox knows these defaults. Required with STRIPE_SECRET_KEY. */
-  @ValidateIf((env: EnvironmentVariables) => env.STRIPE_SECRET_KEY !== undefined)
+  @RequiredWithStripeKey()
   @Matches(/^price_\w+$/, {
     message:
       'STRIPE_PRICE_FOUNDING must be a Stripe price id (price_…), required with STRIPE_SECRET_KEY',
@@ -298,6 +307,15 @@ export class EnvironmentVariables {
   @Min(0.1)
   HEALTH_SAMPLE_INTERVAL_SECONDS: number = 60;
 }
+
+/**
+ * What production cannot start without: the settings it requires, then those required with
+ * STRIPE_SECRET_KEY (itself required there). docker-compose.yml must pass each one.
+ */
+export const PRODUCTION_REQUIRES: readonly string[] = [
+  ...requiredInProduction,
+  ...requiredWithStripeKey,
+];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,5 +1,6 @@
 /** The sandbox's state: every object by id, answers by idempotency key, the test clock's offset. */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { realNow, type Body, type StripeObject } from './sandbox-common.js';
 import { STRIPE_FIXTURES } from './stripe-fixtures.js';
 
@@ -69,7 +70,10 @@ export class SandboxStore {
 
   persist(): void {
     if (this.quiet) return;
-    if (this.dataFile) writeFileSync(this.dataFile, JSON.stringify(this.state));
+    if (!this.dataFile) return;
+    // With a PostgreSQL server (no embedded database), nothing else may have created the folder.
+    mkdirSync(dirname(this.dataFile), { recursive: true });
+    writeFileSync(this.dataFile, JSON.stringify(this.state));
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Stripe from 'stripe';
-import { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import { StripeSandbox, type SandboxOptions } from '../../src/stripe-sandbox/stripe-sandbox.js';
 import { startTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './test-app.js';
 
 export interface AppWithSandbox {
@@ -12,12 +12,16 @@ export interface AppWithSandbox {
 }
 
 /** The application listening on a port, with a Stripe sandbox delivering webhooks to it. */
-export async function startAppWithSandbox(env: NodeJS.ProcessEnv = {}): Promise<AppWithSandbox> {
+export async function startAppWithSandbox(
+  env: NodeJS.ProcessEnv = {},
+  sandboxOptions: Pick<SandboxOptions, 'dataFile'> = {},
+): Promise<AppWithSandbox> {
   let appUrl = '';
   const sandbox = new StripeSandbox({
     webhookSecret: TEST_WEBHOOK_SECRET,
     webhookUrl: () => appUrl && `${appUrl}/api/webhooks/stripe`,
     retryDelayMs: 100,
+    ...sandboxOptions,
   });
   const sandboxUrl = await sandbox.start();
   const t = await startTestApp({

@@ -3,8 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubApi } from '../../test/render';
 
 // canvas-confetti draws on a <canvas>, which jsdom cannot; the page's timing is what is tested.
-const confetti = vi.hoisted(() => vi.fn());
-vi.mock('canvas-confetti', () => ({ default: confetti }));
+const { confetti, create } = vi.hoisted(() => {
+  const fire = vi.fn();
+  return { confetti: fire, create: vi.fn(() => fire) };
+});
+vi.mock('canvas-confetti', () => ({ default: { create } }));
 const { FoundingSuccessPage, CONFETTI_DELAY_MS } = await import('./FoundingSuccessPage');
 
 describe('FoundingSuccessPage', () => {
@@ -39,5 +42,10 @@ describe('FoundingSuccessPage', () => {
     expect(confetti).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(confetti).toHaveBeenCalledTimes(1);
+  });
+
+  // Its default worker comes from a blob: URL, which the Content-Security-Policy refuses.
+  it('draws the confetti without a worker', () => {
+    expect(create).toHaveBeenCalledWith(undefined, expect.objectContaining({ useWorker: false }));
   });
 });

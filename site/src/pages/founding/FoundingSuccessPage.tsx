@@ -19,6 +19,9 @@ import { foundingApi } from '../../features/founding/founding-api';
 
 export const CONFETTI_DELAY_MS = 500;
 
+// On the page's thread: the library's default worker comes from a blob: URL, which the CSP refuses.
+const fireConfetti = confetti.create(undefined, { resize: true, useWorker: false });
+
 /** After a successful payment: the session id, confetti, the benefits, and what to do next. */
 export function FoundingSuccessPage() {
   const [params] = useSearchParams();
@@ -28,7 +31,7 @@ export function FoundingSuccessPage() {
   useEffect(() => {
     const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     const timer = setTimeout(() => {
-      if (!reducedMotion) void confetti({ particleCount: 160, spread: 80, origin: { y: 0.6 } });
+      if (!reducedMotion) void fireConfetti({ particleCount: 160, spread: 80, origin: { y: 0.6 } });
     }, CONFETTI_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
