@@ -12,6 +12,7 @@ import { BackfillPasswordSet1795351000000 } from './1795351000000-BackfillPasswo
 import { AddPaymentMethods1795353089207 } from './1795353089207-AddPaymentMethods.js';
 import { AddPromotions1795355865911 } from './1795355865911-AddPromotions.js';
 import { AddAdminRolesAndOneAuditTrail1795466410729 } from './1795466410729-AddAdminRolesAndOneAuditTrail.js';
+import { AddSendGridEvents1795471093611 } from './1795471093611-AddSendGridEvents.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddPaymentMethods1795353089207,
   AddPromotions1795355865911,
   AddAdminRolesAndOneAuditTrail1795466410729,
+  AddSendGridEvents1795471093611,
 ];
