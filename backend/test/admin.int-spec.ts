@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { In, IsNull } from 'typeorm';
 import { AdminActionEntity } from '../src/audit/admin-action.entity.js';
 import { AuthAccountEntity } from '../src/auth/auth-account.entity.js';
@@ -749,5 +750,42 @@ describe('the admin API', () => {
         .map((line) => line.split(',')[0])
         .sort(),
     ).toEqual([`${tag}.a@example.com`, `${tag}.b@example.com`]);
+  });
+
+  it('writes a name that starts like a formula as text in users.csv and newsletter.csv', async () => {
+    const formula = '=HYPERLINK("http://x")';
+    const tag = `formula${Date.now().toString(36)}`;
+    const user = await call('POST', '/api/admin/users', admin, {
+      first_name: formula,
+      last_name: 'Evil',
+      email: `${tag}@example.com`,
+    });
+    expect(user.statusCode).toBe(201);
+    const subscriber = await call('POST', '/api/admin/newsletter', admin, {
+      email: `${tag}@example.com`,
+      first_name: formula,
+      last_name: '@SUM(A1)',
+    });
+    expect(subscriber.statusCode).toBe(201);
+
+    const exported = async (resource: string) => {
+      const response = await call(
+        'GET',
+        `/api/admin/${resource}/export.csv?filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`,
+        admin,
+      );
+      expect(response.statusCode).toBe(200);
+      return parse(response.body, { columns: true }) as Record<string, string>[];
+    };
+    expect(await exported('users')).toEqual([
+      expect.objectContaining({ Email: `${tag}@example.com`, Name: `'${formula} Evil` }),
+    ]);
+    expect(await exported('newsletter')).toEqual([
+      expect.objectContaining({
+        Email: `${tag}@example.com`,
+        'First Name': `'${formula}`,
+        'Last Name': "'@SUM(A1)",
+      }),
+    ]);
   });
 });

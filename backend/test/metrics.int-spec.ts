@@ -42,6 +42,17 @@ describe('Prometheus metrics', () => {
     ).toBe(401);
   });
 
+  it('refuses a token of the right length in other characters with 401, not a server error', async () => {
+    for (const wrong of [`é${TOKEN.slice(1)}`, `${TOKEN.slice(0, -1)}ü`]) {
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: `Bearer ${wrong}` },
+      });
+      expect(refused.json()).toMatchObject({ statusCode: 401, code: 'unauthorized' });
+    }
+  });
+
   it('answers the exposition format, and the request counter moves with requests', async () => {
     const before = await scrape();
     expect(before.statusCode).toBe(200);

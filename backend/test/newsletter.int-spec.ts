@@ -288,9 +288,9 @@ describe("SendGrid's signed event webhook", () => {
   const subscribers = () => t.dataSource.getRepository(NewsletterSubscriptionEntity);
 
   /** Posts events signed as SendGrid signs them: ECDSA P-256 over the timestamp and the body. */
-  const deliver = (events: unknown, sign = keys.privateKey) => {
+  const deliver = (events: unknown, sign = keys.privateKey, signedAt = Date.now()) => {
     const body = JSON.stringify(events);
-    const timestamp = String(Math.floor(Date.now() / 1000));
+    const timestamp = String(Math.floor(signedAt / 1000));
     return t.app.inject({
       method: 'POST',
       url: '/api/webhooks/sendgrid',
@@ -403,5 +403,48 @@ describe("SendGrid's signed event webhook", () => {
     expect((await subscribers().findOneByOrFail({ email: 'safe@example.com' })).status).toBe(
       'active',
     );
+  });
+
+  it('refuses a correctly signed body sent more than 5 minutes ago or ahead, changing nothing', async () => {
+    await subscribers().insert({
+      email: 'late@example.com',
+      source: 'newsletter',
+      status: 'active',
+    });
+    const events = [{ email: 'late@example.com', event: 'spamreport', sg_event_id: 'evt-late' }];
+    for (const signedAt of [
+      Date.now() - 365 * 24 * 3600_000,
+      Date.now() - 6 * 60_000,
+      Date.now() + 6 * 60_000,
+    ]) {
+      const replayed = await deliver(events, keys.privateKey, signedAt);
+      expect(replayed.statusCode).toBe(400);
+      expect(replayed.json()).toMatchObject({ code: 'stale_timestamp' });
+    }
+    expect((await subscribers().findOneByOrFail({ email: 'late@example.com' })).status).toBe(
+      'active',
+    );
+    expect((await deliver(events, keys.privateKey, Date.now() - 4 * 60_000)).json()).toEqual({
+      applied: 1,
+    });
+  });
+
+  it('applies an event once: the same event delivered again is ignored', async () => {
+    await subscribers().insert({
+      email: 'twice@example.com',
+      source: 'newsletter',
+      status: 'active',
+    });
+    const events = [{ email: 'twice@example.com', event: 'spamreport', sg_event_id: 'evt-twice' }];
+    expect((await deliver(events)).json()).toEqual({ applied: 1 });
+    // The subscriber signs up again; SendGrid's redelivery of the old complaint must not undo it.
+    await subscribers().update({ email: 'twice@example.com' }, { status: 'active' });
+    const [first, second] = await Promise.all([deliver(events), deliver(events)]);
+    expect([first.json(), second.json()]).toEqual([{ applied: 0 }, { applied: 0 }]);
+    expect((await subscribers().findOneByOrFail({ email: 'twice@example.com' })).status).toBe(
+      'active',
+    );
+    const another = [{ email: 'twice@example.com', event: 'spamreport', sg_event_id: 'evt-again' }];
+    expect((await deliver(another)).json()).toEqual({ applied: 1 });
   });
 });

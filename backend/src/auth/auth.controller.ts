@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AccountEmailsService } from './account-emails.service.js';
@@ -39,6 +39,7 @@ export class AuthController {
   }
 
   @Post('confirm')
+  @Header('Cache-Control', 'no-store')
   @HttpCode(200)
   confirm(@Body() body: TokenDto, @Req() request: FastifyRequest): Promise<Session> {
     return this.auth.confirm(body.token, client(request));
@@ -61,12 +62,14 @@ export class AuthController {
   }
 
   @Post('login')
+  @Header('Cache-Control', 'no-store')
   @HttpCode(200)
   login(@Body() body: LoginDto, @Req() request: FastifyRequest): Promise<Session> {
     return this.auth.login(body, client(request));
   }
 
   @Post('refresh')
+  @Header('Cache-Control', 'no-store')
   @HttpCode(200)
   refresh(@Body() body: RefreshDto, @Req() request: FastifyRequest): Promise<Session> {
     return this.auth.refresh(body.refresh_token, client(request));
@@ -89,12 +92,14 @@ export class AuthController {
   }
 
   @Post('reset-password')
+  @Header('Cache-Control', 'no-store')
   @HttpCode(200)
   resetPassword(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest): Promise<Session> {
     return this.auth.resetPassword(body.token, body.password, client(request));
   }
 
   @Get('user')
+  @Header('Cache-Control', 'no-store')
   @UseGuards(JwtAuthGuard)
   @ApiBearerAuth()
   user(@CurrentUser() user: AuthenticatedUser): Promise<AuthUserView> {

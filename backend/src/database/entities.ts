@@ -10,6 +10,7 @@ import { FoundingReservationEntity } from '../founding/founding-reservation.enti
 import { ErrorReportEntity } from '../logs/error-report.entity.js';
 import { EmailEntity } from '../mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity.js';
+import { SendGridEventEntity } from '../newsletter/sendgrid-event.entity.js';
 import { PaymentMethodEntity } from '../payments/payment-method.entity.js';
 import { TransactionEntity } from '../payments/transaction.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
@@ -33,6 +34,7 @@ export const ENTITIES = [
   RateLimitCounterEntity,
   RefreshTokenEntity,
   RoleEntity,
+  SendGridEventEntity,
   StripeEventEntity,
   SubscriptionEntity,
   TransactionEntity,

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { LoggerService } from '@nestjs/common';
 import { requestContext } from '@fastify/request-context';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { pino, type Logger as PinoLogger, type LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type Logger as PinoLogger, type LoggerOptions } from 'pino';
 import type pinoPretty from 'pino-pretty';
 
 declare module '@fastify/request-context' {
@@ -24,6 +24,14 @@ const REDACTED = [
   '*.refresh_token',
 ];
 
+/** Query parameters named `token` or `…token` (one-click unsubscribe links carry one). */
+const TOKEN_PARAMETER = /([?&][^=&#]*token=)[^&#]*/gi;
+
+/** A URL as a log line may show it: the value of every token query parameter replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(TOKEN_PARAMETER, '$1[redacted]');
+}
+
 /**
  * pino-pretty, loaded only when readable lines are wanted: it is a development dependency, absent
  * from a production install (`npm ci --omit=dev`). Loaded synchronously (it is CommonJS), so that
@@ -37,20 +45,28 @@ function loadPretty(): typeof pinoPretty {
  * The root logger: JSON lines in production, readable lines in development. Every line
  * written while a request is handled carries its request id.
  */
-export function createRootLogger(options: { level: string; pretty: boolean }): PinoLogger {
+export function createRootLogger(options: {
+  level: string;
+  pretty: boolean;
+  /** Where lines go: standard output unless told otherwise (tests capture them). */
+  destination?: DestinationStream;
+}): PinoLogger {
   const loggerOptions: LoggerOptions = {
     level: options.level,
     redact: { paths: REDACTED, censor: '[redacted]' },
+    serializers: { url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url) },
     mixin() {
       const requestId = requestContext.get('requestId');
       return requestId ? { reqId: requestId } : {};
     },
   };
-  if (!options.pretty) return pino(loggerOptions);
+  if (!options.pretty)
+    return options.destination ? pino(loggerOptions, options.destination) : pino(loggerOptions);
   const pretty = loadPretty();
   return pino(
     loggerOptions,
     pretty({
+      destination: options.destination,
       sync: true,
       colorize: process.stdout.isTTY,
       ignore: 'pid,hostname',

@@ -19,7 +19,8 @@ const WRITERS: Record<ClientLogLevel, 'debug' | 'log' | 'warn' | 'error' | 'fata
 /** What browsers report: log entries go to the server's log, error reports to `error_reports`. */
 @Injectable()
 export class LogsService {
-  private readonly logger = new Logger('ClientLog');
+  // Browsers write only data under this fixed context: never a context, a line or a level of theirs.
+  private readonly logger = new Logger('BrowserLog');
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -30,8 +31,8 @@ export class LogsService {
     await this.rateLimits.consume('clientLogs', ip);
     const { level, message, context, metadata, timestamp } = entry;
     this.logger[WRITERS[level]](
-      { client: true, context, metadata, client_timestamp: timestamp },
-      message,
+      { client: { level, message, context, metadata, timestamp } },
+      'browser log entry',
     );
   }
 
@@ -48,8 +49,8 @@ export class LogsService {
       reported_at: report.timestamp ? new Date(report.timestamp) : null,
     });
     this.logger.error(
-      { client: true, error_id: report.errorId, url: report.url },
-      `Client error: ${report.message}`,
+      { client: { error_id: report.errorId, message: report.message, url: report.url } },
+      'browser error report',
     );
   }
 

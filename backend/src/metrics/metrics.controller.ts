@@ -1,13 +1,14 @@
 import { Controller, Get, Headers, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { MetricsService } from './metrics.service.js';
 
-const same = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+// Digests of equal length whatever the input: no length leak, no throw on multi-byte characters.
+const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 @ApiTags('metrics')
 @Controller('metrics')

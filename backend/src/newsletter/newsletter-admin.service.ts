@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { csvStringifier } from '../common/csv.js';
 import { normaliseEmail } from '../common/email.js';
 import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
 import type { AddSubscriberDto } from './dto/admin-subscriber.dto.js';
@@ -84,9 +84,7 @@ export class NewsletterAdminService {
   /** The filter's subscribers as CSV, newest first, read in batches so a big list streams. */
   exportCsv(filter: ListQuery['filter']): Readable {
     const query = this.filtered(filter);
-    return Readable.from(this.exportRows(query)).pipe(
-      stringify({ header: true, columns: EXPORT_COLUMNS }),
-    );
+    return Readable.from(this.exportRows(query)).pipe(csvStringifier(EXPORT_COLUMNS));
   }
 
   private async *exportRows(

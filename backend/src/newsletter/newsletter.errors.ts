@@ -24,6 +24,12 @@ export const NEWSLETTER_ERRORS = {
     ),
   invalidSignature: () =>
     new AppException('invalid_signature', 400, 'The event signature is not valid.'),
+  staleTimestamp: () =>
+    new AppException(
+      'stale_timestamp',
+      400,
+      'The event timestamp is more than 5 minutes away from now: a replay is refused.',
+    ),
   invalidEvents: () =>
     new AppException(
       'validation_failed',

@@ -16,7 +16,10 @@ export class SendGridEventsController {
   @Post('sendgrid')
   @HttpCode(200)
   @ApiOkResponse({ description: 'Applied: bounces and complaints change the subscriber' })
-  @ApiBadRequestResponse({ description: '`invalid_signature`, or not a list of events' })
+  @ApiBadRequestResponse({
+    description:
+      '`invalid_signature`, `stale_timestamp` (over 5 minutes off), or not a list of events',
+  })
   @ApiForbiddenResponse({ description: '`webhook_not_configured`: no SENDGRID_WEBHOOK_PUBLIC_KEY' })
   receive(
     @Req() request: RawBodyRequest<FastifyRequest>,

@@ -14,6 +14,16 @@ export interface SendGridEvent {
   type?: string;
   reason?: string;
   email_id?: string;
+  sg_event_id?: string;
+}
+
+/** How far the signed timestamp may be from our clock: older bodies are replays. */
+const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+
+/** Whether the webhook's timestamp (Unix seconds) is within the tolerance of now. */
+export function isFreshTimestamp(timestamp: string, now = Date.now()): boolean {
+  if (!/^\d+$/.test(timestamp)) return false;
+  return Math.abs(now / 1000 - Number(timestamp)) <= TIMESTAMP_TOLERANCE_SECONDS;
 }
 
 type Outcome = 'bounced' | 'unsubscribed';
@@ -67,6 +77,8 @@ export class SendGridEventsService {
     if (!this.publicKey) throw NEWSLETTER_ERRORS.webhookNotConfigured();
     if (!rawBody || !signature || !timestamp) throw NEWSLETTER_ERRORS.invalidSignature();
     if (!this.verify(rawBody, signature, timestamp)) throw NEWSLETTER_ERRORS.invalidSignature();
+    // The signature covers the timestamp, so a fresh one cannot be pasted onto an old body.
+    if (!isFreshTimestamp(timestamp)) throw NEWSLETTER_ERRORS.staleTimestamp();
 
     const events = parseEvents(rawBody);
     let applied = 0;
@@ -74,6 +86,14 @@ export class SendGridEventsService {
       for (const event of events) {
         const outcome = outcomeOf(event);
         if (!outcome) continue;
+        // A redelivered event is applied once; the row's lock also orders two deliveries at once.
+        if (event.sg_event_id) {
+          const inserted = (await manager.query(
+            `INSERT INTO sendgrid_events (sg_event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING sg_event_id`,
+            [event.sg_event_id],
+          )) as unknown[];
+          if (inserted.length === 0) continue;
+        }
         // Unsubscribing is the recipient's choice: a later bounce does not overwrite it.
         const [, changed] = (await manager.query(
           `UPDATE newsletter_subscriptions SET status = $2, updated_at = now()
@@ -98,6 +118,10 @@ export class SendGridEventsService {
   }
 }
 
+/** No id (a test event), or one that fits `sendgrid_events`. */
+const isEventId = (id: unknown) =>
+  id === undefined || (typeof id === 'string' && id.length > 0 && id.length <= 255);
+
 function parseEvents(rawBody: Buffer): SendGridEvent[] {
   let parsed: unknown;
   try {
@@ -112,7 +136,8 @@ function parseEvents(rawBody: Buffer): SendGridEvent[] {
         typeof event === 'object' &&
         event !== null &&
         typeof (event as SendGridEvent).email === 'string' &&
-        typeof (event as SendGridEvent).event === 'string',
+        typeof (event as SendGridEvent).event === 'string' &&
+        isEventId((event as SendGridEvent).sg_event_id),
     );
   if (!valid) throw NEWSLETTER_ERRORS.invalidEvents();
   return parsed as SendGridEvent[];

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Patch, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, Patch, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
@@ -15,11 +15,13 @@ export class MeController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
+  @Header('Cache-Control', 'no-store')
   me(@CurrentUser() user: AuthenticatedUser): Promise<MemberView> {
     return this.users.me(user.accountId);
   }
 
   @Patch()
+  @Header('Cache-Control', 'no-store')
   update(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: UpdateProfileDto,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import { Brackets, DataSource, type SelectQueryBuilder } from 'typeorm';
 import {
@@ -9,6 +8,7 @@ import {
   type AdminUserRecord,
   type UserSegment,
 } from '@leadpulse/common';
+import { csvStringifier } from '../common/csv.js';
 import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
 import { RolesService } from '../roles/roles.service.js';
 import { findUser } from './find-user.js';
@@ -133,10 +133,7 @@ export class UsersListService {
       }
     }.call(this);
     return Readable.from(rows).pipe(
-      stringify({
-        header: true,
-        columns: ['Email', 'Name', 'Role', 'Subscription', 'Status', 'Joined'],
-      }),
+      csvStringifier(['Email', 'Name', 'Role', 'Subscription', 'Status', 'Joined']),
     );
   }
 }

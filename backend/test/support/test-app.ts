@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { pino } from 'pino';
+import { pino, type Logger as PinoLogger } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.js';
 import { AppConfig } from '../../src/config/app-config.js';
@@ -59,7 +59,13 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
 
 /** The whole application over the real HTTP stack (use `app.inject`), on the run's database. */
 export async function startTestApp(
-  options: { env?: NodeJS.ProcessEnv; databaseUrl?: string; listen?: boolean } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    databaseUrl?: string;
+    listen?: boolean;
+    /** The app's root logger; silent unless TEST_LOG_LEVEL says otherwise. */
+    logger?: PinoLogger;
+  } = {},
 ): Promise<TestApp> {
   // Every test app talks to a Stripe sandbox of its own unless the test brings one (or a URL).
   const sandbox = options.env?.STRIPE_API_URL
@@ -70,7 +76,7 @@ export async function startTestApp(
     ...(sandboxUrl ? { STRIPE_API_URL: sandboxUrl } : {}),
     ...options.env,
   });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = await createApp({
     config,
     databaseUrl: options.databaseUrl ?? testDatabaseUrl(),

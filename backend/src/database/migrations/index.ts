@@ -13,6 +13,7 @@ import { AddPaymentMethods1795353089207 } from './1795353089207-AddPaymentMethod
 import { AddPromotions1795355865911 } from './1795355865911-AddPromotions.js';
 import { AddAdminRolesAndOneAuditTrail1795466410729 } from './1795466410729-AddAdminRolesAndOneAuditTrail.js';
 import { AddFoundingReservationBuyer1795470706642 } from './1795470706642-AddFoundingReservationBuyer.js';
+import { AddSendGridEvents1795471093611 } from './1795471093611-AddSendGridEvents.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddPromotions1795355865911,
   AddAdminRolesAndOneAuditTrail1795466410729,
   AddFoundingReservationBuyer1795470706642,
+  AddSendGridEvents1795471093611,
 ];

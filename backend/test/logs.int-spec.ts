@@ -1,0 +1,100 @@
+import { Writable } from 'node:stream';
+import { createRootLogger } from '../src/logging/logger.js';
+import { MailService } from '../src/mail/mail.service.js';
+import { post } from './support/accounts.js';
+import { NO_RATE_LIMITS, resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
+
+/** The app's log output, as the root logger writes it (JSON lines, or pino-pretty's lines). */
+async function startLoggedApp(pretty: boolean): Promise<{ t: TestApp; output: () => string }> {
+  const chunks: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  const logger = createRootLogger({ level: 'info', pretty, destination });
+  const t = await startTestApp({ env: NO_RATE_LIMITS, logger });
+  // eslint-disable-next-line no-control-regex
+  return { t, output: () => chunks.join('').replace(/\u001b\[[0-9;]*m/g, '') };
+}
+
+const FORGED = '[12:00:00.000] INFO (AuthService): administrator password changed';
+const entry = {
+  level: 'info',
+  message: `clicked\n${FORGED}\r\nanother line`,
+  context: 'AuthService',
+  metadata: { page: '/dashboard' },
+};
+
+describe('the server log, as JSON lines', () => {
+  let t: TestApp;
+  let output: () => string;
+  const lines = () =>
+    output()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  beforeAll(async () => {
+    ({ t, output } = await startLoggedApp(false));
+    await resetDatabase(t.dataSource);
+  });
+  afterAll(() => t.close());
+
+  it('writes a browser log entry as data on one line, under the BrowserLog context', async () => {
+    expect((await post(t.app, '/api/logs', entry)).statusCode).toBe(202);
+    const written = lines().filter((line) => JSON.stringify(line).includes('administrator'));
+    expect(written).toEqual([
+      expect.objectContaining({
+        level: 30,
+        context: 'BrowserLog',
+        msg: 'browser log entry',
+        client: {
+          level: 'INFO',
+          message: entry.message,
+          context: 'AuthService',
+          metadata: { page: '/dashboard' },
+        },
+      }),
+    ]);
+  });
+
+  it('never writes the token of an unsubscribe link in the request log', async () => {
+    const url = new URL(t.app.get(MailService).oneClickUnsubscribeUrl('reader@example.com'));
+    const token = url.searchParams.get('token')!;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(output()).not.toContain(token.split('.')[2]);
+    expect(lines()).toContainEqual(
+      expect.objectContaining({
+        msg: 'request completed',
+        url: '/api/newsletter/unsubscribe?token=[redacted]',
+      }),
+    );
+  });
+});
+
+describe('the server log, as readable development lines', () => {
+  let t: TestApp;
+  let output: () => string;
+
+  beforeAll(async () => {
+    ({ t, output } = await startLoggedApp(true));
+  });
+  afterAll(() => t.close());
+
+  it("keeps a browser message's line breaks from starting a log line of their own", async () => {
+    expect((await post(t.app, '/api/logs', entry)).statusCode).toBe(202);
+    const text = output();
+    expect(text).toContain('context: "BrowserLog"');
+    expect(text).toContain('administrator password changed');
+    for (const line of text.split(/[\r\n]/))
+      if (line.includes('administrator')) expect(line).toMatch(/^\s+"message": "clicked\\n/);
+  });
+});
