@@ -127,7 +127,8 @@ export class FoundingService implements OnModuleInit {
         .createQueryBuilder('r')
         .where(`r.status = 'pending' AND r.expires_at > now() AND r.client_ip = :ip`, { ip })
         .getCount();
-      if (holds >= this.config.rateLimits.foundingHoldsPerAddress) throw FOUNDING_ERRORS.tooManyHolds();
+      if (holds >= this.config.rateLimits.foundingHoldsPerAddress)
+        throw FOUNDING_ERRORS.tooManyHolds();
       if ((await this.availability(manager)).remaining === 0) throw FOUNDING_ERRORS.soldOut();
 
       const reservation = await reservations.save(
