@@ -95,7 +95,12 @@ export class RecoveryService {
         await this.mail.enqueue(manager, {
           to: email,
           template: 'password-setup',
-          data: { firstName: before.first_name, link: await this.setupLink(manager, account.id) },
+          // Earlier setup links stay valid: one may already be in the customer's hands (Get
+          // Password Link); each works once and expires.
+          data: {
+            firstName: before.first_name,
+            link: `/setup-password#token=${await this.tokens.create(manager, account.id, 'password_setup')}`,
+          },
           userId: before.id,
         });
       }
@@ -125,7 +130,13 @@ export class RecoveryService {
     rawEmail: string,
   ): Promise<{ success: true; passwordSetupUrl: string }> {
     const email = normaliseEmail(rawEmail);
+    const lost = (await this.unprocessedCheckouts()).find(
+      ({ reservation }) => reservation.email === email,
+    );
     return this.dataSource.transaction(async (manager) => {
+      // A buyer whose payment was never processed has no users row until the purchase completes.
+      if (lost && !(await manager.getRepository(UserEntity).existsBy({ email })))
+        await this.founding.complete(lost.session, manager);
       const user = await manager.getRepository(UserEntity).findOneBy({ email });
       if (!user) throw RECONCILIATION_ERRORS.nobodyToRecover();
       const account = await ensureLinkedAccount(manager, user, { source: 'recovery' });
