@@ -1,6 +1,5 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import { AccountEmailsService } from './account-emails.service.js';
 import type { AuthenticatedUser, AuthUserView, Session } from './auth-user.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
@@ -14,12 +13,7 @@ import {
   SignupDto,
   TokenDto,
 } from './dto/auth.dto.js';
-import { CurrentUser, JwtAuthGuard } from './guards.js';
-
-const client = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-});
+import { Client, CurrentUser, JwtAuthGuard } from './guards.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -33,25 +27,25 @@ export class AuthController {
   @Post('signup')
   async signup(
     @Body() body: SignupDto,
-    @Req() request: FastifyRequest,
+    @Client() client: ClientInfo,
   ): Promise<{ user: AuthUserView }> {
-    return { user: await this.auth.signup(body, client(request)) };
+    return { user: await this.auth.signup(body, client) };
   }
 
   @Post('confirm')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
-  confirm(@Body() body: TokenDto, @Req() request: FastifyRequest): Promise<Session> {
-    return this.auth.confirm(body.token, client(request));
+  confirm(@Body() body: TokenDto, @Client() client: ClientInfo): Promise<Session> {
+    return this.auth.confirm(body.token, client);
   }
 
   @Post('resend-confirmation')
   @HttpCode(200)
   async resendConfirmation(
     @Body() body: EmailDto,
-    @Req() request: FastifyRequest,
+    @Client() client: ClientInfo,
   ): Promise<Record<string, never>> {
-    await this.accountEmails.requestConfirmation(body.email, client(request));
+    await this.accountEmails.requestConfirmation(body.email, client);
     return {};
   }
 
@@ -64,15 +58,15 @@ export class AuthController {
   @Post('login')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
-  login(@Body() body: LoginDto, @Req() request: FastifyRequest): Promise<Session> {
-    return this.auth.login(body, client(request));
+  login(@Body() body: LoginDto, @Client() client: ClientInfo): Promise<Session> {
+    return this.auth.login(body, client);
   }
 
   @Post('refresh')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
-  refresh(@Body() body: RefreshDto, @Req() request: FastifyRequest): Promise<Session> {
-    return this.auth.refresh(body.refresh_token, client(request));
+  refresh(@Body() body: RefreshDto, @Client() client: ClientInfo): Promise<Session> {
+    return this.auth.refresh(body.refresh_token, client);
   }
 
   @Post('logout')
@@ -85,17 +79,17 @@ export class AuthController {
   @HttpCode(200)
   async recover(
     @Body() body: EmailDto,
-    @Req() request: FastifyRequest,
+    @Client() client: ClientInfo,
   ): Promise<Record<string, never>> {
-    await this.accountEmails.requestPasswordReset(body.email, client(request));
+    await this.accountEmails.requestPasswordReset(body.email, client);
     return {};
   }
 
   @Post('reset-password')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
-  resetPassword(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest): Promise<Session> {
-    return this.auth.resetPassword(body.token, body.password, client(request));
+  resetPassword(@Body() body: ResetPasswordDto, @Client() client: ClientInfo): Promise<Session> {
+    return this.auth.resetPassword(body.token, body.password, client);
   }
 
   @Get('user')

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import type { AuthenticatedUser } from './auth-user.js';
+import type { ClientInfo } from './auth.service.js';
 
 type AuthenticatedRequest = FastifyRequest & { user?: AuthenticatedUser };
 
@@ -34,4 +35,12 @@ export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
 export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AuthenticatedUser =>
     context.switchToHttp().getRequest<AuthenticatedRequest>().user!,
+);
+
+/** The caller's address and user agent, for rate limits and the sign-in record. */
+export const Client = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): ClientInfo => {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    return { ip: request.ip, userAgent: request.headers['user-agent'] };
+  },
 );
