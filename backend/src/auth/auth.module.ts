@@ -10,6 +10,7 @@ import { AdminBootstrapService } from './admin-bootstrap.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { EndedSessionsModule } from './ended-sessions.module.js';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from './guards.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordsService } from './passwords.service.js';
@@ -25,6 +26,7 @@ import { SessionsService } from './sessions.service.js';
         signOptions: { algorithm: 'HS256' },
       }),
     }),
+    EndedSessionsModule,
     JobsModule,
     MailModule,
     RateLimitModule,

@@ -5,30 +5,35 @@ import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import type { AuthenticatedUser } from './auth-user.js';
 import type { ClientInfo } from './auth.service.js';
+import { EndedSessionsService } from './ended-sessions.service.js';
 
 type AuthenticatedRequest = FastifyRequest & { user?: AuthenticatedUser };
 
-/** Requires a valid access token; 401 `unauthorized` otherwise. */
+/**
+ * Requires a valid access token of a sign-in that has not ended; 401 `unauthorized` otherwise.
+ * (The ended check is here, not in the passport strategy, which passport keeps process-wide.)
+ */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly ended: EndedSessionsService) {
+    super();
+  }
+
   override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new AppException('unauthorized', 401, MESSAGES.session.required);
+    const bearer = user as AuthenticatedUser | false;
+    if (error || !bearer || this.ended.has(bearer.sessionId))
+      throw new AppException('unauthorized', 401, MESSAGES.session.required);
     return user;
   }
 }
 
 /** Reads a bearer token when one is sent (401 if it is bad); lets anonymous requests through. */
 @Injectable()
-export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+export class OptionalJwtAuthGuard extends JwtAuthGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     if (!request.headers.authorization) return true;
     return (await super.canActivate(context)) as boolean;
-  }
-
-  override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new AppException('unauthorized', 401, MESSAGES.session.required);
-    return user;
   }
 }
 

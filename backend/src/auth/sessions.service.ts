@@ -2,12 +2,13 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { sha256 } from './auth-tokens.service.js';
+import { EndedSessionsService } from './ended-sessions.service.js';
 import { toAuthUserView, type Session } from './auth-user.js';
 import { RefreshTokenEntity } from './refresh-token.entity.js';
 
@@ -26,6 +27,7 @@ export class SessionsService {
     private readonly config: AppConfig,
     private readonly jwt: JwtService,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ended: EndedSessionsService,
   ) {}
 
   /** Starts a new sign-in (a new refresh-token family). */
@@ -81,32 +83,42 @@ export class SessionsService {
 
   /** Ends the sign-in that the token belongs to. */
   async endByRefreshToken(refreshToken: string): Promise<void> {
-    const token = await this.dataSource
-      .getRepository(RefreshTokenEntity)
-      .findOneBy({ token_hash: sha256(refreshToken) });
-    if (token) await this.revokeFamily(this.dataSource.manager, token.family_id);
+    await this.dataSource.transaction(async (manager) => {
+      const token = await manager
+        .getRepository(RefreshTokenEntity)
+        .findOneBy({ token_hash: sha256(refreshToken) });
+      if (token) await this.revokeFamily(manager, token.family_id);
+    });
   }
 
-  /** Ends every sign-in of an account but, optionally, one. */
+  /**
+   * Ends every sign-in of an account but, optionally, one. Their access tokens are refused
+   * everywhere once the caller's transaction commits.
+   */
   async endAll(
     manager: EntityManager,
     authAccountId: string,
     exceptFamilyId?: string,
   ): Promise<void> {
-    await manager.getRepository(RefreshTokenEntity).update(
-      {
-        auth_account_id: authAccountId,
-        revoked_at: IsNull(),
-        ...(exceptFamilyId ? { family_id: Not(exceptFamilyId) } : {}),
-      },
-      { revoked_at: new Date() },
+    const [rows] = (await manager.query(
+      `UPDATE refresh_tokens SET revoked_at = now(), updated_at = now()
+       WHERE auth_account_id = $1 AND revoked_at IS NULL AND family_id IS DISTINCT FROM $2
+       RETURNING family_id`,
+      [authAccountId, exceptFamilyId ?? null],
+    )) as [{ family_id: string }[], number];
+    await this.ended.announce(
+      manager,
+      rows.map((row) => row.family_id),
     );
   }
 
   private async revokeFamily(manager: EntityManager, familyId: string): Promise<void> {
-    await manager
-      .getRepository(RefreshTokenEntity)
-      .update({ family_id: familyId, revoked_at: IsNull() }, { revoked_at: new Date() });
+    await manager.query(
+      `UPDATE refresh_tokens SET revoked_at = now(), updated_at = now()
+       WHERE family_id = $1 AND revoked_at IS NULL`,
+      [familyId],
+    );
+    await this.ended.announce(manager, [familyId]);
   }
 
   /** Derived, not random, so that every concurrent rotation of one token yields the same successor. */
