@@ -4,21 +4,28 @@ import { defineConfig } from 'vitest/config';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
-  base: '/admin/',
-  plugins: [react()],
-  resolve: {
-    alias: {
-      '@leadpulse/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
+/**
+ * A build is always the production bundle: Vite would otherwise follow a caller's NODE_ENV and, with
+ * NODE_ENV=development, ship React's development build.
+ */
+export default defineConfig(({ command }) => {
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    base: '/admin/',
+    plugins: [react()],
+    resolve: {
+      alias: {
+        '@leadpulse/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
+      },
     },
-  },
-  // react-admin's shell is one large chunk by nature; its gzip size is budgeted by `npm run bench`.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
-  server: { port: 5174, proxy: { '/api': backend } },
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['./src/test-setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
+    // react-admin's shell is one large chunk by nature; its gzip size is budgeted by `npm run bench`.
+    build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
+    server: { port: 5174, proxy: { '/api': backend } },
+    test: {
+      environment: 'jsdom',
+      globals: true,
+      setupFiles: ['./src/test-setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
+    },
+  };
 });

@@ -4,19 +4,26 @@ import { defineConfig } from 'vitest/config';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: {
-    alias: {
-      '@leadpulse/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
+/**
+ * A build is always the production bundle: Vite would otherwise follow a caller's NODE_ENV and, with
+ * NODE_ENV=development, ship React's development build.
+ */
+export default defineConfig(({ command }) => {
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react()],
+    resolve: {
+      alias: {
+        '@leadpulse/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
+      },
     },
-  },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
-  server: { port: 5173, proxy: { '/api': backend, '/admin': backend } },
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['./src/test-setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
+    build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+    server: { port: 5173, proxy: { '/api': backend, '/admin': backend } },
+    test: {
+      environment: 'jsdom',
+      globals: true,
+      setupFiles: ['./src/test-setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
+    },
+  };
 });
