@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readState } from '../src/stripe-sandbox/sandbox-journal.js';
 import { post, uniqueEmail } from './support/accounts.js';
 import { foundingForm, startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
 import { resetDatabase } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
 
 // With a PostgreSQL server nothing creates the data folder before the sandbox first writes to it.
 describe('a PostgreSQL server and a data folder that does not exist yet', () => {
@@ -32,8 +34,10 @@ describe('a PostgreSQL server and a data folder that does not exist yet', () => 
     expect(existsSync(dataFile)).toBe(true);
     const { url } = checkout.json() as { url: string };
     expect(url).toMatch(/\/checkout\/cs_test_\w+$/);
-    const state = JSON.parse(readFileSync(dataFile, 'utf8')) as { objects: object };
-    expect(Object.keys(state.objects)).toContain(url.split('/').at(-1));
+    // The session is written to the folder (the journal beside the snapshot) just after the answer.
+    const sessionId = url.split('/').at(-1)!;
+    const session = await waitFor(async () => readState(dataFile).objects[sessionId]);
+    expect(session.object).toBe('checkout.session');
   });
 
   it('creates a customer straight through the SDK', async () => {

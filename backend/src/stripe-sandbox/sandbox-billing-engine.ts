@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import {
   addMonths,
   newId,
+  nextCycleEnd,
   periodEnd,
   realNow,
   subscriptionItem,
@@ -263,10 +264,19 @@ export class SandboxBillingEngine {
       }
     }
     const current = this.store.get(subscription.id)!;
-    const end = addMonths(boundary, SANDBOX_PRICES[priceId].interval_count);
+    // Periods count from the billing cycle anchor (so a 31st comes back after a short month);
+    // a new billing interval starts a new anchor, as at Stripe.
+    const months = SANDBOX_PRICES[priceId].interval_count;
+    const recurring = (subscriptionItem(current).price as StripeObject).recurring as
+      Body | undefined;
+    const anchor =
+      Number(recurring?.interval_count) === months
+        ? Number(current.billing_cycle_anchor ?? boundary)
+        : boundary;
     const renewed = this.store.save({
       ...current,
-      items: this.withPrice(current, priceId, boundary, end),
+      billing_cycle_anchor: anchor,
+      items: this.withPrice(current, priceId, boundary, nextCycleEnd(anchor, boundary, months)),
     });
     this.events.emit('customer.subscription.updated', renewed, current);
     this.invoicing.bill(renewed, 'subscription_cycle');

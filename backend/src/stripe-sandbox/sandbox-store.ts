@@ -1,8 +1,9 @@
 /** The sandbox's state: every object by id, answers by idempotency key, the test clock's offset. */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { realNow, type Body, type StripeObject } from './sandbox-common.js';
+import { isExpired, SandboxJournal, type IdempotentAnswer, type State } from './sandbox-journal.js';
 import { STRIPE_FIXTURES } from './stripe-fixtures.js';
+
+export type { IdempotentAnswer, State } from './sandbox-journal.js';
 
 const REAL_TIME_RESOURCES = new Set([
   'checkout.session',
@@ -11,27 +12,31 @@ const REAL_TIME_RESOURCES = new Set([
   'payment_method',
 ]);
 
-export interface State {
-  objects: Record<string, StripeObject>;
-  idempotency: Record<string, { status: number; body: unknown }>;
-  /** Seconds the test clock runs ahead of real time. */
-  clockOffset?: number;
-}
+/** Fields whose objects are looked up by the id they hold: an invoice's payments. */
+const INDEXED_FIELDS: Record<string, string[]> = { invoice_payment: ['invoice'] };
+
+/** How often (in answers remembered) expired idempotency keys are swept from memory. */
+const SWEEP_EVERY = 1_000;
 
 export class SandboxStore {
-  state: State = { objects: {}, idempotency: {} };
-  /** Ids by object type, in order of creation: lists read one type, not every object. */
+  readonly state: State;
+  /** Ids by object type: lists read one type, not every object. */
   private readonly ids = new Map<string, Set<string>>();
+  /** Each object's place in the order of creation, which breaks ties of `created`. */
+  private readonly order = new Map<string, number>();
+  /** Ids by `type.field=value`, for INDEXED_FIELDS. */
+  private readonly referrers = new Map<string, Set<string>>();
+  private readonly journal?: SandboxJournal;
+  private remembered = 0;
   /** While true, billing records no events (seeding a long history). */
   quiet = false;
   /** The sandbox's own address, for the links its objects carry (known once it listens). */
   url = '';
 
   /** `dataFile`: where state is kept between restarts; in memory only when undefined. */
-  constructor(private readonly dataFile: string | undefined) {
-    if (dataFile && existsSync(dataFile)) {
-      this.state = JSON.parse(readFileSync(dataFile, 'utf8')) as State;
-    }
+  constructor(dataFile: string | undefined) {
+    this.journal = dataFile ? new SandboxJournal(dataFile, () => this.state) : undefined;
+    this.state = this.journal?.load() ?? { objects: {}, idempotency: {} };
     for (const object of Object.values(this.state.objects)) this.index(object);
   }
 
@@ -44,36 +49,78 @@ export class SandboxStore {
     return this.state.objects[id] as T | undefined;
   }
 
+  /** Every object of a type matching `where`, newest first (see `newestFirst`). */
   all(object: string, where: (candidate: StripeObject) => boolean = () => true) {
-    // Newest first; objects of the same second in reverse order of creation, as Stripe lists them.
-    return [...(this.ids.get(object) ?? [])]
-      .map((id, order) => ({ candidate: this.state.objects[id], order }))
-      .filter(({ candidate }) => where(candidate))
-      .sort(
-        (a, b) => Number(b.candidate.created) - Number(a.candidate.created) || b.order - a.order,
-      )
-      .map(({ candidate }) => candidate);
+    const matching: StripeObject[] = [];
+    for (const id of this.ids.get(object) ?? []) {
+      const candidate = this.state.objects[id];
+      if (where(candidate)) matching.push(candidate);
+    }
+    return matching.sort(this.newestFirst);
+  }
+
+  /**
+   * Stripe's list order: newest `created` first, objects of the same second in reverse order of
+   * creation (the order Stripe's ids give them).
+   */
+  readonly newestFirst = (a: StripeObject, b: StripeObject): number =>
+    Number(b.created) - Number(a.created) ||
+    (this.order.get(b.id) ?? 0) - (this.order.get(a.id) ?? 0);
+
+  /** The objects of `type` whose `field` holds `id` (an indexed field), newest first. */
+  referencing(type: string, field: string, id: string): StripeObject[] {
+    return [...(this.referrers.get(`${type}.${field}=${id}`) ?? [])]
+      .map((referrer) => this.state.objects[referrer])
+      .sort(this.newestFirst);
   }
 
   save(object: StripeObject): StripeObject {
+    const previous = this.state.objects[object.id];
     this.state.objects[object.id] = object;
-    this.index(object);
-    this.persist();
+    this.index(object, previous);
+    this.journal?.changed(`o${object.id}`);
     return object;
   }
 
-  private index(object: StripeObject): void {
+  private index(object: StripeObject, previous?: StripeObject): void {
     const type = String(object.object);
     if (!this.ids.has(type)) this.ids.set(type, new Set());
     this.ids.get(type)!.add(object.id);
+    if (!this.order.has(object.id)) this.order.set(object.id, this.order.size);
+    for (const field of INDEXED_FIELDS[type] ?? []) {
+      if (previous && previous[field] !== object[field])
+        this.referrers.get(`${type}.${field}=${String(previous[field])}`)?.delete(object.id);
+      const key = `${type}.${field}=${String(object[field])}`;
+      if (!this.referrers.has(key)) this.referrers.set(key, new Set());
+      this.referrers.get(key)!.add(object.id);
+    }
   }
 
+  /** Records the test clock's offset (set in `state.clockOffset`). */
   persist(): void {
-    if (this.quiet) return;
-    if (!this.dataFile) return;
-    // With a PostgreSQL server (no embedded database), nothing else may have created the folder.
-    mkdirSync(dirname(this.dataFile), { recursive: true });
-    writeFileSync(this.dataFile, JSON.stringify(this.state));
+    this.journal?.changed('c');
+  }
+
+  /** The answer given to an idempotency key in the last 24 hours, if any. */
+  idempotent(key: string): IdempotentAnswer | undefined {
+    const answer = this.state.idempotency[key];
+    if (!answer || !isExpired(answer)) return answer;
+    delete this.state.idempotency[key];
+    return undefined;
+  }
+
+  remember(key: string, answer: IdempotentAnswer): void {
+    this.state.idempotency[key] = answer;
+    this.journal?.changed(`i${key}`);
+    this.remembered += 1;
+    if (this.remembered % SWEEP_EVERY === 0)
+      for (const [candidate, kept] of Object.entries(this.state.idempotency))
+        if (isExpired(kept)) delete this.state.idempotency[candidate];
+  }
+
+  /** Resolves once every change so far is written (nothing to do in memory). */
+  async flush(): Promise<void> {
+    await this.journal?.flush();
   }
 
   /**

@@ -8,9 +8,10 @@
  * subscription schedules to their next phase and charges the customer's default card, with the
  * events Stripe sends for each step.
  *
- * This file is the server: its HTTP hooks (test keys, faults, idempotency) and the public API the
- * tests drive. The parts: the store (state and persistence), the billing engine and invoicing,
- * checkout, event delivery, the fault switches, and a router per group of Stripe resources.
+ * This file is the server and the public API the tests drive. The parts: the protocol every answer
+ * follows (test keys, Request-Id, errors, expand, idempotency, faults), the store (state, and its
+ * snapshot and journal on disk), the billing engine and invoicing, checkout, event delivery, the
+ * fault switches, and a router per group of Stripe resources.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
@@ -19,14 +20,16 @@ import { registerCouponRoutes } from './routes/coupons.routes.js';
 import { registerCustomerRoutes } from './routes/customers.routes.js';
 import { registerEventRoutes } from './routes/events.routes.js';
 import { registerInvoiceRoutes } from './routes/invoices.routes.js';
-import { stripeError, type SandboxParts } from './routes/route-helpers.js';
+import type { SandboxParts } from './routes/route-helpers.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.routes.js';
 import { SandboxBillingEngine } from './sandbox-billing-engine.js';
 import { SandboxCheckout } from './sandbox-checkout.js';
 import type { StripeObject } from './sandbox-common.js';
 import { SandboxEvents } from './sandbox-events.js';
+import { SandboxExpander } from './sandbox-expand.js';
 import { SandboxFaults, type SandboxFault } from './sandbox-faults.js';
 import { SandboxInvoicing } from './sandbox-invoicing.js';
+import { newRequestId, registerProtocol } from './sandbox-protocol.js';
 import { SandboxStore } from './sandbox-store.js';
 
 export { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
@@ -34,7 +37,10 @@ export { addMonths } from './sandbox-common.js';
 export type { SandboxFault } from './sandbox-faults.js';
 
 export interface SandboxOptions {
-  /** Where state is kept between restarts; in memory only when undefined. */
+  /**
+   * Where state is kept between restarts (a snapshot, with its journal of changes beside it);
+   * in memory only when undefined.
+   */
   dataFile?: string;
   webhookSecret: string;
   /** The backend's webhook endpoint; resolved at delivery time, since the backend may start later. */
@@ -64,6 +70,8 @@ export class StripeSandbox {
     this.checkout = new SandboxCheckout(this.store, this.events, this.engine);
     this.app = Fastify({
       logger: false,
+      // Every answer carries its Request-Id, as Stripe's do.
+      genReqId: newRequestId,
       routerOptions: {
         querystringParser: (query: string) => qs.parse(query, { depth: 5, arrayLimit: 100 }),
       },
@@ -102,9 +110,11 @@ export class StripeSandbox {
     return this.url;
   }
 
+  /** Stops listening and redelivering, once every change is written to the data file. */
   async stop(): Promise<void> {
     this.events.stop();
     await this.app.close();
+    await this.store.flush();
   }
 
   /** The test clock's time, in Unix seconds. */
@@ -175,69 +185,17 @@ export class StripeSandbox {
 
   private routes(): void {
     const api = this.app;
-
-    // Every /v1 call needs a test secret key, as Stripe's test mode does.
-    api.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/v1/')) return;
-      const auth = request.headers.authorization ?? '';
-      if (!/^Bearer (sk|rk)_test_\w+$/.test(auth))
-        return stripeError(reply, 401, 'Invalid API Key provided.', 'authentication_error');
-      const fault = this.faults.takeFault(request.url, ['error', 'conflict', 'reset']);
-      if (fault === 'error')
-        return stripeError(reply, 500, 'An unknown error occurred', 'api_error');
-      if (fault === 'conflict')
-        return stripeError(
-          reply,
-          409,
-          'There is currently another in-progress request using this Stripe-Idempotency-Key (that probably means you submitted twice, and the other request is still going through): try again later.',
-          'invalid_request_error',
-          { code: 'idempotency_key_in_use' },
-        );
-      if (fault === 'reset') {
-        request.raw.socket.destroy();
-        return reply.hijack();
-      }
-    });
-
-    // The same Idempotency-Key answers the same response, as Stripe does for 24 hours.
-    api.addHook('preHandler', async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      if (request.method !== 'POST' || typeof key !== 'string') return;
-      const previous = this.store.state.idempotency[key];
-      if (previous) return reply.status(previous.status).send(previous.body);
-    });
-    api.addHook('onSend', async (request, reply, payload) => {
-      const key = request.headers['idempotency-key'];
-      if (
-        request.method === 'POST' &&
-        typeof key === 'string' &&
-        // Like Stripe: a request that never started (a 409 over the key, a 429) is not saved.
-        ![409, 429].includes(reply.statusCode) &&
-        reply.statusCode < 500 &&
-        !this.store.state.idempotency[key]
-      ) {
-        this.store.state.idempotency[key] = {
-          status: reply.statusCode,
-          body: JSON.parse(String(payload)),
-        };
-        this.store.persist();
-      }
-      if (!request.url.startsWith('/v1/')) return payload;
-      const fault = this.faults.takeFault(request.url, ['lost', 'reset-after']);
-      if (fault === 'lost') {
-        reply.status(500);
-        return JSON.stringify({ error: { type: 'api_error', message: 'The answer was lost' } });
-      }
-      if (fault === 'reset-after') request.raw.socket.destroy();
-      return payload;
-    });
-
     const parts: SandboxParts = {
       store: this.store,
       events: this.events,
       engine: this.engine,
       checkout: this.checkout,
     };
+    registerProtocol(api, {
+      store: this.store,
+      faults: this.faults,
+      expander: new SandboxExpander(parts),
+    });
     registerCustomerRoutes(api, parts);
     registerCheckoutRoutes(api, parts);
     registerSubscriptionRoutes(api, parts);

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { SANDBOX_PRICES } from '../sandbox-catalogue.js';
 import { newId, realNow, type Body } from '../sandbox-common.js';
 import { checkoutPage, portalPage } from '../sandbox-pages.js';
-import { found, list, param, stripeError, type SandboxParts } from './route-helpers.js';
+import {
+  found,
+  foundParam,
+  listPage,
+  param,
+  stripeError,
+  type SandboxParts,
+} from './route-helpers.js';
 
 export function registerCheckoutRoutes(
   api: FastifyInstance,
@@ -45,21 +52,19 @@ export function registerCheckoutRoutes(
     );
   });
 
-  api.get('/v1/checkout/sessions', async (request) => {
+  api.get('/v1/checkout/sessions', async (request, reply) => {
     const query = request.query as Body;
-    const created = (query.created ?? {}) as Record<string, string>;
-    const sessions = store
-      .all('checkout.session', (session) => {
-        checkout.expireIfDue(session.id);
-        const current = store.get(session.id)!;
-        return (
-          (!query.status || current.status === query.status) &&
-          (!query.customer || current.customer === query.customer) &&
-          (!created.gte || Number(current.created) >= Number(created.gte))
-        );
-      })
-      .map((session) => store.get(session.id)!);
-    return list(sessions.slice(0, Number(query.limit ?? 100)), '/v1/checkout/sessions');
+    for (const session of store.all('checkout.session', (open) => open.status === 'open'))
+      checkout.expireIfDue(session.id);
+    return listPage(
+      store,
+      request,
+      reply,
+      'checkout.session',
+      (session) =>
+        (!query.status || session.status === query.status) &&
+        (!query.customer || session.customer === query.customer),
+    );
   });
 
   api.get('/v1/checkout/sessions/:id', async (request, reply) => {
@@ -125,9 +130,8 @@ export function registerCheckoutRoutes(
 
   api.post('/v1/billing_portal/sessions', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
-    const customer = typeof body.customer === 'string' ? store.get(body.customer) : undefined;
-    if (!customer || customer.object !== 'customer')
-      return stripeError(reply, 400, `No such customer: '${String(body.customer)}'`);
+    const customer = foundParam(store, reply, body, 'customer', 'customer');
+    if (!customer) return reply;
     const id = newId('billing_portal.session');
     return store.save(
       store.fromFixture('billing_portal.session', {

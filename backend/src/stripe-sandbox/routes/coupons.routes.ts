@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId, type Body } from '../sandbox-common.js';
 import { money } from '../sandbox-pages.js';
-import { found, list, param, stripeError, type SandboxParts } from './route-helpers.js';
+import { found, listPage, noSuch, param, stripeError, type SandboxParts } from './route-helpers.js';
 
 export function registerCouponRoutes(api: FastifyInstance, { store, events }: SandboxParts): void {
   api.post('/v1/coupons', async (request, reply) => {
@@ -58,7 +58,7 @@ export function registerCouponRoutes(api: FastifyInstance, { store, events }: Sa
     const couponId = (body.promotion as Body | undefined)?.coupon;
     const coupon = typeof couponId === 'string' ? store.get(couponId) : undefined;
     if (!coupon || coupon.object !== 'coupon')
-      return stripeError(reply, 400, `No such coupon: '${String(couponId)}'`);
+      return noSuch(reply, 'coupon', couponId, 'promotion[coupon]');
     const code = String(body.code ?? newId('promotion_code').slice(6, 14)).toUpperCase();
     if (
       store.all(
@@ -87,16 +87,16 @@ export function registerCouponRoutes(api: FastifyInstance, { store, events }: Sa
       }),
     );
   });
-  api.get('/v1/promotion_codes', async (request) => {
+  api.get('/v1/promotion_codes', async (request, reply) => {
     const query = request.query as Body;
-    return list(
-      store.all(
-        'promotion_code',
-        (promo) =>
-          (!query.code || String(promo.code).toUpperCase() === String(query.code).toUpperCase()) &&
-          (query.active === undefined || String(promo.active) === String(query.active)),
-      ),
-      '/v1/promotion_codes',
+    return listPage(
+      store,
+      request,
+      reply,
+      'promotion_code',
+      (promo) =>
+        (!query.code || String(promo.code).toUpperCase() === String(query.code).toUpperCase()) &&
+        (query.active === undefined || String(promo.active) === String(query.active)),
     );
   });
   api.get('/v1/promotion_codes/:id', async (request, reply) =>

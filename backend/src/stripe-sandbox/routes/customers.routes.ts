@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SANDBOX_CLOCK_ID, TEST_CARDS } from '../sandbox-catalogue.js';
 import { newId, type Body } from '../sandbox-common.js';
-import { found, list, param, stripeError, type SandboxParts } from './route-helpers.js';
+import { found, listPage, noSuch, param, type SandboxParts } from './route-helpers.js';
 
 export function registerCustomerRoutes(
   api: FastifyInstance,
@@ -34,21 +34,29 @@ export function registerCustomerRoutes(
     const body = (request.body ?? {}) as Body;
     const method = (body.invoice_settings as Body | undefined)?.default_payment_method;
     if (typeof method === 'string' && !TEST_CARDS[method] && !store.get(method))
-      return stripeError(reply, 400, `No such PaymentMethod: '${method}'`);
+      return noSuch(reply, 'payment_method', method, 'invoice_settings[default_payment_method]');
     return store.save(checkout.updateCustomer(customer, body));
   });
 
-  api.get('/v1/customers/:id/payment_methods', async (request) =>
-    list(
-      store.all('payment_method', (method) => method.customer === param(request)),
-      `/v1/customers/${param(request)}/payment_methods`,
-    ),
-  );
-  api.get('/v1/payment_methods', async (request) => {
+  api.get('/v1/customers/:id/payment_methods', async (request, reply) => {
+    if (store.get(param(request))?.object !== 'customer')
+      return noSuch(reply, 'customer', param(request));
+    return listPage(
+      store,
+      request,
+      reply,
+      'payment_method',
+      (method) => method.customer === param(request),
+    );
+  });
+  api.get('/v1/payment_methods', async (request, reply) => {
     const query = request.query as Body;
-    return list(
-      store.all('payment_method', (method) => method.customer === query.customer),
-      '/v1/payment_methods',
+    return listPage(
+      store,
+      request,
+      reply,
+      'payment_method',
+      (method) => method.customer === query.customer,
     );
   });
   api.get('/v1/payment_methods/:id', async (request, reply) =>

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from '../sandbox-catalogue.js';
 import { addMonths, subscriptionItem, type Body, type StripeObject } from '../sandbox-common.js';
 import { dashboardPage } from '../sandbox-pages.js';
-import { found, param, stripeError, type SandboxParts } from './route-helpers.js';
+import { found, noSuch, param, stripeError, type SandboxParts } from './route-helpers.js';
 
 export function registerEventRoutes(
   api: FastifyInstance,
@@ -12,11 +12,11 @@ export function registerEventRoutes(
   api.get('/v1/test_helpers/test_clocks/:id', async (request, reply) =>
     param(request) === SANDBOX_CLOCK_ID
       ? engine.clock()
-      : stripeError(reply, 404, `No such test_clock: '${param(request)}'`),
+      : noSuch(reply, 'test_helpers.test_clock', param(request)),
   );
   api.post('/v1/test_helpers/test_clocks/:id/advance', async (request, reply) => {
     if (param(request) !== SANDBOX_CLOCK_ID)
-      return stripeError(reply, 404, `No such test_clock: '${param(request)}'`);
+      return noSuch(reply, 'test_helpers.test_clock', param(request));
     const frozenTime = Number(((request.body ?? {}) as Body).frozen_time);
     if (!Number.isInteger(frozenTime) || frozenTime <= store.now())
       return stripeError(reply, 400, 'The frozen_time must be later than the current time.');
@@ -56,7 +56,7 @@ export function registerEventRoutes(
   api.get('/v1/events/:id', async (request, reply) => found(store, reply, param(request), 'event'));
   api.get('/v1/prices/:id', async (request, reply) => {
     const id = param(request);
-    if (!SANDBOX_PRICES[id]) return stripeError(reply, 404, `No such price: '${id}'`);
+    if (!SANDBOX_PRICES[id]) return noSuch(reply, 'price', id);
     return engine.price(id);
   });
 }

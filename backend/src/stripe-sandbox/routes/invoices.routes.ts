@@ -1,56 +1,39 @@
 /** Invoices and their payments, charges and their receipts, refunds. */
 import type { FastifyInstance } from 'fastify';
 import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from '../sandbox-catalogue.js';
-import { newId, type Body, type StripeObject } from '../sandbox-common.js';
+import { newId, type Body } from '../sandbox-common.js';
 import { money, receiptPage } from '../sandbox-pages.js';
-import { found, list, page, param, stripeError, type SandboxParts } from './route-helpers.js';
+import {
+  found,
+  foundParam,
+  listPage,
+  param,
+  stripeError,
+  type SandboxParts,
+} from './route-helpers.js';
 
 export function registerInvoiceRoutes(
   api: FastifyInstance,
   { store, events, engine }: SandboxParts,
 ): void {
-  api.get('/v1/invoices', async (request) => {
+  api.get('/v1/invoices', async (request, reply) => {
     const query = request.query as Body;
-    const listed = page(
-      store.all(
-        'invoice',
-        (invoice) =>
-          (!query.customer || invoice.customer === query.customer) &&
-          (!query.subscription || invoice.subscription === query.subscription) &&
-          (!query.status || invoice.status === query.status),
-      ),
-      query,
-      '/v1/invoices',
+    return listPage(
+      store,
+      request,
+      reply,
+      'invoice',
+      (invoice) =>
+        (!query.customer || invoice.customer === query.customer) &&
+        (!query.subscription || invoice.subscription === query.subscription) &&
+        (!query.status || invoice.status === query.status),
     );
-    // `expand[]=data.payments`: each invoice with its payments, as Stripe includes them.
-    if (![query.expand].flat().includes('data.payments')) return listed;
-    const wanted = new Set(listed.data.map((invoice) => invoice.id));
-    const payments = new Map<string, StripeObject[]>();
-    for (const payment of store.all('invoice_payment', (candidate) =>
-      wanted.has(String(candidate.invoice)),
-    ))
-      payments.set(String(payment.invoice), [
-        ...(payments.get(String(payment.invoice)) ?? []),
-        payment,
-      ]);
-    return {
-      ...listed,
-      data: listed.data.map((invoice) => ({
-        ...invoice,
-        payments: list(
-          payments.get(invoice.id) ?? [],
-          `/v1/invoice_payments?invoice=${invoice.id}`,
-        ),
-      })),
-    };
   });
   // What a change would invoice now, without changing anything (Stripe's proration preview).
   api.post('/v1/invoices/create_preview', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
-    const subscription =
-      typeof body.subscription === 'string' ? store.get(body.subscription) : undefined;
-    if (!subscription || subscription.object !== 'subscription')
-      return stripeError(reply, 400, `No such subscription: '${String(body.subscription)}'`);
+    const subscription = foundParam(store, reply, body, 'subscription', 'subscription');
+    if (!subscription) return reply;
     const details = (body.subscription_details ?? {}) as Body;
     const priceId = (details.items as { price?: string }[] | undefined)?.[0]?.price;
     if (!priceId || !SANDBOX_PRICES[priceId])
@@ -89,20 +72,25 @@ export function registerInvoiceRoutes(
   api.get('/v1/invoices/:id', async (request, reply) =>
     found(store, reply, param(request), 'invoice'),
   );
-  api.get('/v1/invoice_payments', async (request) => {
+  api.get('/v1/invoice_payments', async (request, reply) => {
     const query = request.query as Body;
-    return list(
-      store.all('invoice_payment', (payment) => payment.invoice === query.invoice),
-      '/v1/invoice_payments',
+    return listPage(
+      store,
+      request,
+      reply,
+      'invoice_payment',
+      (payment) => !query.invoice || payment.invoice === query.invoice,
     );
   });
 
-  api.get('/v1/charges', async (request) => {
+  api.get('/v1/charges', async (request, reply) => {
     const query = request.query as Body;
-    return page(
-      store.all('charge', (charge) => !query.customer || charge.customer === query.customer),
-      query,
-      '/v1/charges',
+    return listPage(
+      store,
+      request,
+      reply,
+      'charge',
+      (charge) => !query.customer || charge.customer === query.customer,
     );
   });
   api.get('/v1/charges/:id', async (request, reply) =>
@@ -111,9 +99,8 @@ export function registerInvoiceRoutes(
 
   api.post('/v1/refunds', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
-    const charge = typeof body.charge === 'string' ? store.get(body.charge) : undefined;
-    if (!charge || charge.object !== 'charge')
-      return stripeError(reply, 400, `No such charge: '${String(body.charge)}'`);
+    const charge = foundParam(store, reply, body, 'charge', 'charge');
+    if (!charge) return reply;
     const refundable = Number(charge.amount) - Number(charge.amount_refunded);
     const amount = body.amount === undefined ? refundable : Number(body.amount);
     if (!Number.isInteger(amount) || amount <= 0)

@@ -10,7 +10,15 @@ import {
   type StripeObject,
 } from '../sandbox-common.js';
 import { STRIPE_FIXTURES } from '../stripe-fixtures.js';
-import { found, list, param, stripeError, type SandboxParts } from './route-helpers.js';
+import {
+  found,
+  foundParam,
+  listPage,
+  noSuch,
+  param,
+  stripeError,
+  type SandboxParts,
+} from './route-helpers.js';
 
 /** A schedule phase of one price, from `start` to `end`. */
 function schedulePhase(priceId: string, start: number, end: number): Body {
@@ -30,18 +38,20 @@ export function registerSubscriptionRoutes(
 ): void {
   api.post('/v1/subscriptions', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
-    const customer = typeof body.customer === 'string' ? store.get(body.customer) : undefined;
-    if (!customer || customer.object !== 'customer')
-      return stripeError(reply, 400, `No such customer: '${String(body.customer)}'`);
+    const customer = foundParam(store, reply, body, 'customer', 'customer');
+    if (!customer) return reply;
     const priceId = (body.items as { price?: string }[] | undefined)?.[0]?.price;
     if (!priceId || !SANDBOX_PRICES[priceId])
       return stripeError(reply, 400, 'items[0][price] must be a known price.');
     return engine.subscribe(customer.id, priceId, (body.metadata as Body) ?? {});
   });
 
-  api.get('/v1/subscriptions', async (request) => {
+  api.get('/v1/subscriptions', async (request, reply) => {
     const query = request.query as Body;
-    const subscriptions = store.all(
+    return listPage(
+      store,
+      request,
+      reply,
       'subscription',
       (subscription) =>
         (!query.customer || subscription.customer === query.customer) &&
@@ -51,7 +61,6 @@ export function registerSubscriptionRoutes(
             ? subscription.status === query.status
             : subscription.status !== 'canceled'),
     );
-    return list(subscriptions.slice(0, Number(query.limit ?? 100)), '/v1/subscriptions');
   });
 
   api.get('/v1/subscriptions/:id', async (request, reply) =>
@@ -77,7 +86,7 @@ export function registerSubscriptionRoutes(
         : undefined;
       const coupon = couponId ? store.get(couponId) : undefined;
       if (couponId && (!coupon || coupon.object !== 'coupon'))
-        return stripeError(reply, 400, `No such coupon: '${couponId}'`);
+        return noSuch(reply, 'coupon', couponId, 'discounts[0][coupon]');
       updated.discounts = coupon ? [engine.discount(coupon, subscription).id] : [];
     }
     const priceId = (body.items as { price?: string }[] | undefined)?.[0]?.price;
@@ -113,11 +122,7 @@ export function registerSubscriptionRoutes(
     const subscription =
       typeof body.from_subscription === 'string' ? store.get(body.from_subscription) : undefined;
     if (!subscription || subscription.object !== 'subscription')
-      return stripeError(
-        reply,
-        400,
-        `No such subscription: '${String(body.from_subscription)}' (the sandbox creates schedules from subscriptions only)`,
-      );
+      return noSuch(reply, 'subscription', body.from_subscription, 'from_subscription');
     if (subscription.schedule)
       return stripeError(
         reply,
