@@ -23,6 +23,7 @@ export class AdminAuditController {
     const list = parseListQuery(query, {
       sortable: ['created_at', 'action_type', 'outcome'],
       defaultSort: ['created_at', 'DESC'],
+      filters: ['q', 'admin_id', 'target_user_id', 'action_type', 'outcome'],
     });
     return this.audit.view(
       await sendList(reply, 'admin-actions', this.audit.filtered(list.filter), list),

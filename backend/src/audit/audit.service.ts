@@ -4,7 +4,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { auditActionLabel, type AuditEntry, type AuditOutcome } from '@leadpulse/common';
 import { notFound } from '../common/id-param.js';
-import { idsFilter } from '../common/list-query.js';
+import {
+  containsPattern,
+  idsFilter,
+  searchFilter,
+  textFilter,
+  uuidFilter,
+} from '../common/list-query.js';
 import { AdminActionEntity, type AdminActionDetails } from './admin-action.entity.js';
 import { AUDIT_ERRORS } from './audit.errors.js';
 
@@ -62,7 +68,10 @@ export class AuditService {
     );
   }
 
-  /** The Audit Log's filter: by id, administrator (or 'system'), target user, action, outcome. */
+  /**
+   * The Audit Log's filter: by id, administrator (or 'system'), target user, action, outcome, and
+   * `q`, which searches the description, the action and both e-mail addresses.
+   */
   filtered(filter: Record<string, unknown>): SelectQueryBuilder<AdminActionEntity> {
     const builder = this.dataSource
       .getRepository(AdminActionEntity)
@@ -71,19 +80,24 @@ export class AuditService {
       .leftJoinAndSelect('a.target_user', 'target');
     const ids = idsFilter(filter.id);
     if (ids) builder.andWhere('a.id IN (:...ids)', { ids: ids.length ? ids : [null] });
+    const q = searchFilter(filter);
+    if (q)
+      builder.andWhere(
+        `(a.details->>'description' ILIKE :q OR a.action_type ILIKE :q
+          OR admin.email::text ILIKE :q OR target.email::text ILIKE :q)`,
+        { q: containsPattern(q) },
+      );
     if (filter.admin_id === 'system') builder.andWhere('a.admin_id IS NULL');
-    else if (filter.admin_id !== undefined) {
-      idsFilter(filter.admin_id);
-      builder.andWhere('a.admin_id = :adminId', { adminId: filter.admin_id });
+    else {
+      const adminId = uuidFilter(filter, 'admin_id');
+      if (adminId) builder.andWhere('a.admin_id = :adminId', { adminId });
     }
-    if (filter.target_user_id !== undefined) {
-      idsFilter(filter.target_user_id);
-      builder.andWhere('a.target_user_id = :target', { target: filter.target_user_id });
-    }
-    if (typeof filter.action_type === 'string')
-      builder.andWhere('a.action_type = :type', { type: filter.action_type });
-    if (filter.outcome === 'success' || filter.outcome === 'refused')
-      builder.andWhere('a.outcome = :outcome', { outcome: filter.outcome });
+    const target = uuidFilter(filter, 'target_user_id');
+    if (target) builder.andWhere('a.target_user_id = :target', { target });
+    const type = textFilter(filter, 'action_type');
+    if (type !== undefined) builder.andWhere('a.action_type = :type', { type });
+    const outcome = textFilter(filter, 'outcome');
+    if (outcome !== undefined) builder.andWhere('a.outcome = :outcome', { outcome });
     return builder;
   }
 

@@ -10,13 +10,22 @@ export interface ListQuery {
 }
 
 export interface ListOptions {
-  /** Columns a list may be sorted by (whitelisted: the name goes into SQL). */
+  /** Columns a list may be sorted by besides `id` (whitelisted: the name goes into SQL). */
   sortable: readonly string[];
   defaultSort: [string, 'ASC' | 'DESC'];
+  /**
+   * The filter keys the list honours besides `id` (react-admin's getMany, which every list
+   * answers). Any other key is refused rather than ignored, so a getManyReference on a target
+   * the list cannot filter by fails instead of answering every row.
+   */
+  filters: readonly string[];
 }
 
 /** The largest page a client may ask for. */
 export const MAX_PAGE_SIZE = 500;
+
+/** The most ids one `filter.id` may name: a getMany answers all of them on one page. */
+export const MAX_FILTER_IDS = MAX_PAGE_SIZE;
 
 const invalid = (message: string) => new AppException('validation_failed', 400, message);
 
@@ -30,12 +39,31 @@ function parseJson(raw: unknown, name: string): unknown {
   }
 }
 
-export function parseListQuery(query: Record<string, unknown>, options: ListOptions): ListQuery {
-  const filter = parseJson(query.filter, 'filter') ?? {};
+function parseFilter(raw: unknown, options: ListOptions): Record<string, unknown> {
+  const filter = parseJson(raw, 'filter') ?? {};
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
     throw invalid('filter must be a JSON object.');
+  const accepted = ['id', ...options.filters];
+  const unknown = Object.keys(filter).find((key) => !accepted.includes(key));
+  if (unknown !== undefined)
+    throw invalid(
+      `filter.${unknown} is not a filter of this list; it takes ${accepted.join(', ')}.`,
+    );
+  const { id } = filter as { id?: unknown };
+  if (Array.isArray(id) && id.length > MAX_FILTER_IDS)
+    throw invalid(`filter.id may name at most ${MAX_FILTER_IDS} ids.`);
+  return filter as Record<string, unknown>;
+}
 
-  const range = parseJson(query.range, 'range') ?? [0, 19];
+/** Without a range, the first page of 20; a getMany (`filter.id`, no range) gets every id it names. */
+function defaultRange(filter: Record<string, unknown>): [number, number] {
+  return Array.isArray(filter.id) && filter.id.length > 0 ? [0, filter.id.length - 1] : [0, 19];
+}
+
+export function parseListQuery(query: Record<string, unknown>, options: ListOptions): ListQuery {
+  const filter = parseFilter(query.filter, options);
+
+  const range = parseJson(query.range, 'range') ?? defaultRange(filter);
   if (
     !Array.isArray(range) ||
     range.length !== 2 ||
@@ -49,15 +77,15 @@ export function parseListQuery(query: Record<string, unknown>, options: ListOpti
   if (
     !Array.isArray(sort) ||
     sort.length !== 2 ||
-    !options.sortable.includes(sort[0]) ||
+    !['id', ...options.sortable].includes(sort[0]) ||
     !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())
   )
     throw invalid(
-      `sort must be [field, "ASC" | "DESC"] on one of: ${options.sortable.join(', ')}.`,
+      `sort must be [field, "ASC" | "DESC"] on one of: ${['id', ...options.sortable].join(', ')}.`,
     );
 
   return {
-    filter: filter as Record<string, unknown>,
+    filter,
     range: range as [number, number],
     sort: [sort[0], String(sort[1]).toUpperCase() as 'ASC' | 'DESC'],
   };
@@ -68,14 +96,49 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** An `id` filter of react-admin's getMany: a list of uuids. */
 export function idsFilter(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
   const ids = Array.isArray(value) ? value : [value];
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!ids.every((id) => typeof id === 'string' && uuid.test(id)))
+  if (!ids.every((id) => typeof id === 'string' && UUID.test(id)))
     throw invalid('filter.id must be uuids.');
   return ids as string[];
+}
+
+/*
+ * A declared filter key with a value of the wrong type is refused: ignoring it would answer rows
+ * the caller did not ask for.
+ */
+
+/** A text filter (equality): its value, or undefined when the filter does not have it. */
+export function textFilter(filter: Record<string, unknown>, key: string): string | undefined {
+  const value = filter[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalid(`filter.${key} must be text.`);
+  return value;
+}
+
+/** The free-text search (`q` unless told), trimmed; undefined when absent or blank. */
+export function searchFilter(filter: Record<string, unknown>, key = 'q'): string | undefined {
+  return textFilter(filter, key)?.trim() || undefined;
+}
+
+export function booleanFilter(filter: Record<string, unknown>, key: string): boolean | undefined {
+  const value = filter[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') throw invalid(`filter.${key} must be true or false.`);
+  return value;
+}
+
+/** A reference filter (getManyReference's target): one uuid. */
+export function uuidFilter(filter: Record<string, unknown>, key: string): string | undefined {
+  const value = filter[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !UUID.test(value))
+    throw invalid(`filter.${key} must be a uuid.`);
+  return value;
 }
 
 /** Options of a list answer. */

@@ -24,6 +24,7 @@ export class AdminErrorReportsController {
     const list = parseListQuery(query, {
       sortable: ['created_at', 'reported_at', 'error_id', 'message', 'environment'],
       defaultSort: ['created_at', 'DESC'],
+      filters: ['q', 'environment'],
     });
     return sendList(reply, 'error-reports', this.logs.filteredReports(list.filter), list);
   }

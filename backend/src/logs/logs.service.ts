@@ -1,7 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
+import {
+  containsPattern,
+  idsFilter,
+  searchFilter,
+  textFilter,
+  type ListQuery,
+} from '../common/list-query.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { CreateErrorReportDto } from './dto/create-error-report.dto.js';
 import type { ClientLogLevel, CreateLogEntryDto } from './dto/create-log-entry.dto.js';
@@ -59,12 +65,14 @@ export class LogsService {
     const builder = this.dataSource.getRepository(ErrorReportEntity).createQueryBuilder('r');
     const ids = idsFilter(filter.id);
     if (ids) builder.andWhere('r.id IN (:...ids)', { ids: ids.length ? ids : [null] });
-    if (typeof filter.q === 'string' && filter.q.trim())
+    const q = searchFilter(filter);
+    if (q)
       builder.andWhere('(r.error_id ILIKE :q OR r.message ILIKE :q OR r.url ILIKE :q)', {
-        q: containsPattern(filter.q.trim()),
+        q: containsPattern(q),
       });
-    if (typeof filter.environment === 'string')
-      builder.andWhere('r.environment = :environment', { environment: filter.environment });
+    const environment = textFilter(filter, 'environment');
+    if (environment !== undefined)
+      builder.andWhere('r.environment = :environment', { environment });
     return builder;
   }
 

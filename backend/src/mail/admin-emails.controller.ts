@@ -27,6 +27,7 @@ export class AdminEmailsController {
     const list = parseListQuery(query, {
       sortable: ['created_at', 'sent_at', 'to_email', 'template', 'status', 'attempts'],
       defaultSort: ['created_at', 'DESC'],
+      filters: ['q', 'to_email', 'status', 'template', 'user_id'],
     });
     return sendList(reply, 'emails', this.mail.filtered(list.filter), list);
   }

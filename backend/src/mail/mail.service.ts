@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
+import {
+  containsPattern,
+  idsFilter,
+  searchFilter,
+  textFilter,
+  uuidFilter,
+  type ListQuery,
+} from '../common/list-query.js';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { EmailEntity } from './email.entity.js';
@@ -104,21 +111,19 @@ export class MailService {
     ]);
   }
 
-  /** The e-mail log matching a list filter: `id`, `q` (or `to_email`), `status`, `template`, `user_id`. */
+  /** The e-mail log matching a list filter: `id`, `q` (the recipient contains), and equality on `to_email`, `status`, `template`, `user_id`. */
   filtered(filter: ListQuery['filter']): SelectQueryBuilder<EmailEntity> {
     const builder = this.dataSource.getRepository(EmailEntity).createQueryBuilder('e');
     const ids = idsFilter(filter.id);
     if (ids) builder.andWhere('e.id IN (:...ids)', { ids: ids.length ? ids : [null] });
-    const recipient = filter.q ?? filter.to_email;
-    if (typeof recipient === 'string' && recipient.trim())
-      builder.andWhere('e.to_email ILIKE :recipient', {
-        recipient: containsPattern(recipient.trim()),
-      });
-    for (const field of ['status', 'template'] as const)
-      if (typeof filter[field] === 'string')
-        builder.andWhere(`e.${field} = :${field}`, { [field]: filter[field] });
-    if (filter.user_id !== undefined && idsFilter(filter.user_id))
-      builder.andWhere('e.user_id = :userId', { userId: filter.user_id });
+    const q = searchFilter(filter);
+    if (q) builder.andWhere('e.to_email ILIKE :q', { q: containsPattern(q) });
+    for (const field of ['to_email', 'status', 'template'] as const) {
+      const value = textFilter(filter, field);
+      if (value !== undefined) builder.andWhere(`e.${field} = :${field}`, { [field]: value });
+    }
+    const userId = uuidFilter(filter, 'user_id');
+    if (userId) builder.andWhere('e.user_id = :userId', { userId });
     return builder;
   }
 

@@ -17,7 +17,11 @@ import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
 import { AddSubscriberDto, ImportSubscribersDto } from './dto/admin-subscriber.dto.js';
-import { NewsletterAdminService, type ImportResult } from './newsletter-admin.service.js';
+import {
+  NEWSLETTER_LIST,
+  NewsletterAdminService,
+  type ImportResult,
+} from './newsletter-admin.service.js';
 import { NewsletterSubscriptionEntity } from './newsletter-subscription.entity.js';
 import { SUBSCRIBER_NOT_FOUND } from './newsletter.errors.js';
 
@@ -34,24 +38,24 @@ export class AdminNewsletterController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<NewsletterSubscriptionEntity[]> {
-    const list = parseListQuery(query, {
-      sortable: ['created_at', 'email', 'status', 'source', 'confirmed_at', 'last_email_sent_at'],
-      defaultSort: ['created_at', 'DESC'],
-    });
+    const list = parseListQuery(query, NEWSLETTER_LIST);
     return sendList(reply, 'newsletter', this.newsletter.filtered(list.filter), list);
   }
 
   /** newsletter.csv of the current filter, streamed. */
   @Get('export.csv')
   export(@Query() query: Record<string, unknown>): StreamableFile {
-    const { filter } = parseListQuery(
-      { filter: query.filter },
-      { sortable: ['created_at'], defaultSort: ['created_at', 'DESC'] },
-    );
+    const { filter } = parseListQuery({ filter: query.filter }, NEWSLETTER_LIST);
     return new StreamableFile(this.newsletter.exportCsv(filter), {
       type: 'text/csv; charset=utf-8',
       disposition: 'attachment; filename="newsletter.csv"',
     });
+  }
+
+  /** One subscriber, as a row of the list. */
+  @Get(':id')
+  get(@IdParam(SUBSCRIBER_NOT_FOUND) id: string): Promise<NewsletterSubscriptionEntity> {
+    return this.newsletter.find(id);
   }
 
   /** Adds a subscriber by hand (source manual). */

@@ -7,7 +7,14 @@ import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { csvStringifier } from '../common/csv.js';
 import { normaliseEmail } from '../common/email.js';
-import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
+import {
+  containsPattern,
+  idsFilter,
+  searchFilter,
+  textFilter,
+  type ListOptions,
+  type ListQuery,
+} from '../common/list-query.js';
 import type { AddSubscriberDto } from './dto/admin-subscriber.dto.js';
 import {
   NewsletterSubscriptionEntity,
@@ -15,6 +22,13 @@ import {
   SUBSCRIBER_STATUSES,
 } from './newsletter-subscription.entity.js';
 import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
+
+/** The subscribers list, and its export (which takes the same filters). */
+export const NEWSLETTER_LIST: ListOptions = {
+  sortable: ['created_at', 'email', 'status', 'source', 'confirmed_at', 'last_email_sent_at'],
+  defaultSort: ['created_at', 'DESC'],
+  filters: ['q', 'email', 'status', 'source'],
+};
 
 const EXPORT_BATCH = 1_000;
 const EXPORT_COLUMNS = [
@@ -58,27 +72,36 @@ export class NewsletterAdminService {
     private readonly audit: AuditService,
   ) {}
 
-  /** Subscribers matching a list filter: `id`, `q` (or `email`), `status`, `source`. */
+  /** Subscribers matching a list filter: `id`, `q` (the e-mail contains), `email`, `status`, `source`. */
   filtered(filter: ListQuery['filter']): SelectQueryBuilder<NewsletterSubscriptionEntity> {
     const builder = this.dataSource
       .getRepository(NewsletterSubscriptionEntity)
       .createQueryBuilder('n');
     const ids = idsFilter(filter.id);
     if (ids) builder.andWhere('n.id IN (:...ids)', { ids: ids.length ? ids : [null] });
-    const q = filter.q ?? filter.email;
-    if (typeof q === 'string' && q.trim())
-      builder.andWhere('n.email ILIKE :q', { q: containsPattern(q.trim()) });
-    if (filter.status !== undefined) {
-      if (!(SUBSCRIBER_STATUSES as readonly unknown[]).includes(filter.status))
-        throw NEWSLETTER_ERRORS.unknownFilter('status', filter.status);
-      builder.andWhere('n.status = :status', { status: filter.status });
+    const q = searchFilter(filter);
+    if (q) builder.andWhere('n.email ILIKE :q', { q: containsPattern(q) });
+    const email = textFilter(filter, 'email');
+    if (email !== undefined) builder.andWhere('n.email = :email', { email });
+    const status = textFilter(filter, 'status');
+    if (status !== undefined) {
+      if (!(SUBSCRIBER_STATUSES as readonly string[]).includes(status))
+        throw NEWSLETTER_ERRORS.unknownFilter('status', status);
+      builder.andWhere('n.status = :status', { status });
     }
-    if (filter.source !== undefined) {
-      if (!(SUBSCRIBER_SOURCES as readonly unknown[]).includes(filter.source))
-        throw NEWSLETTER_ERRORS.unknownFilter('source', filter.source);
-      builder.andWhere('n.source = :source', { source: filter.source });
+    const source = textFilter(filter, 'source');
+    if (source !== undefined) {
+      if (!(SUBSCRIBER_SOURCES as readonly string[]).includes(source))
+        throw NEWSLETTER_ERRORS.unknownFilter('source', source);
+      builder.andWhere('n.source = :source', { source });
     }
     return builder;
+  }
+
+  async find(id: string): Promise<NewsletterSubscriptionEntity> {
+    const row = await this.dataSource.getRepository(NewsletterSubscriptionEntity).findOneBy({ id });
+    if (!row) throw NEWSLETTER_ERRORS.subscriberNotFound();
+    return row;
   }
 
   /** The filter's subscribers as CSV, newest first, read in batches so a big list streams. */

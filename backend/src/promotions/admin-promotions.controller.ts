@@ -1,11 +1,12 @@
 import { Body, Controller, Get, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
+import { editOf } from '../common/record-edit.js';
 import { CreatePromotionDto, UpdatePromotionDto } from './dto/promotion.dto.js';
 import { PromotionEntity } from './promotion.entity.js';
 import { PROMOTION_NOT_FOUND } from './promotions.errors.js';
@@ -36,6 +37,7 @@ export class AdminPromotionsController {
         'expires_at',
       ],
       defaultSort: ['created_at', 'DESC'],
+      filters: ['q', 'code', 'active'],
     });
     return sendList(reply, 'promotions', this.promotions.filtered(list.filter), list);
   }
@@ -54,14 +56,19 @@ export class AdminPromotionsController {
     return this.promotions.create(admin.userId!, form);
   }
 
-  /** Name and Active change in place; a new code, value, limit or expiry makes a new Stripe code. */
+  /**
+   * Name and Active change in place; a new code, value, limit or expiry makes a new Stripe code.
+   * The whole record may be sent back: only what differs from it is an edit.
+   */
   @Put(':id')
   @AdminWrite('update_promotion')
-  update(
+  @ApiBody({ type: UpdatePromotionDto })
+  async update(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(PROMOTION_NOT_FOUND) id: string,
-    @Body() form: UpdatePromotionDto,
+    @Body() body: unknown,
   ): Promise<PromotionEntity> {
+    const form = await editOf(UpdatePromotionDto, body, await this.promotions.find(id));
     return this.promotions.update(admin.userId!, id, form);
   }
 }

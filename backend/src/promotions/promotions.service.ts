@@ -4,7 +4,14 @@ import type Stripe from 'stripe';
 import { DataSource, IsNull, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { AppException } from '../common/app.exception.js';
-import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
+import {
+  booleanFilter,
+  containsPattern,
+  idsFilter,
+  searchFilter,
+  textFilter,
+  type ListQuery,
+} from '../common/list-query.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import type { CreatePromotionDto, UpdatePromotionDto } from './dto/promotion.dto.js';
@@ -56,13 +63,12 @@ export class PromotionsService implements OnModuleInit {
     const builder = this.dataSource.getRepository(PromotionEntity).createQueryBuilder('p');
     const ids = idsFilter(filter.id);
     if (ids) builder.andWhere('p.id IN (:...ids)', { ids: ids.length ? ids : [null] });
-    if (typeof filter.code === 'string') builder.andWhere('p.code = :code', { code: filter.code });
-    if (typeof filter.active === 'boolean')
-      builder.andWhere('p.active = :active', { active: filter.active });
-    if (typeof filter.q === 'string' && filter.q.trim())
-      builder.andWhere('(p.name ILIKE :q OR p.code ILIKE :q)', {
-        q: containsPattern(filter.q.trim()),
-      });
+    const code = textFilter(filter, 'code');
+    if (code !== undefined) builder.andWhere('p.code = :code', { code });
+    const active = booleanFilter(filter, 'active');
+    if (active !== undefined) builder.andWhere('p.active = :active', { active });
+    const q = searchFilter(filter);
+    if (q) builder.andWhere('(p.name ILIKE :q OR p.code ILIKE :q)', { q: containsPattern(q) });
     return builder;
   }
 

@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
+import { editOf } from '../common/record-edit.js';
 import { CreateRoleDto, UpdateRoleDto } from './dto/role.dto.js';
 import { ROLES_ERRORS } from './roles.errors.js';
 import { RolesService, type RoleView } from './roles.service.js';
@@ -26,6 +27,7 @@ export class AdminRolesController {
     const list = parseListQuery(query, {
       sortable: ['name', 'created_at', 'updated_at'],
       defaultSort: ['name', 'ASC'],
+      filters: ['q', 'name'],
     });
     return this.roles.withCounts(
       await sendList(reply, 'roles', this.roles.filtered(list.filter), list),
@@ -43,13 +45,16 @@ export class AdminRolesController {
     return this.roles.create(admin.userId!, form);
   }
 
+  /** The changes of an edit (the whole record may be sent back). */
   @Put(':id')
   @AdminWrite('update_role')
-  update(
+  @ApiBody({ type: UpdateRoleDto })
+  async update(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(ROLES_ERRORS.notFound) id: string,
-    @Body() form: UpdateRoleDto,
+    @Body() body: unknown,
   ): Promise<RoleView> {
+    const form = await editOf(UpdateRoleDto, body, await this.roles.get(id));
     return this.roles.update(admin.userId!, id, form);
   }
 

@@ -11,7 +11,7 @@ import {
 } from '@leadpulse/common';
 import { AuditService } from '../audit/audit.service.js';
 import { notFound } from '../common/id-param.js';
-import { containsPattern, idsFilter } from '../common/list-query.js';
+import { containsPattern, idsFilter, searchFilter, textFilter } from '../common/list-query.js';
 import { UserEntity } from '../users/user.entity.js';
 import { toMemberView } from '../users/users.service.js';
 import { AdminRoleEntity } from './admin-role.entity.js';
@@ -42,10 +42,11 @@ export class RolesService {
     const builder = this.dataSource.getRepository(RoleEntity).createQueryBuilder('r');
     const ids = idsFilter(filter.id);
     if (ids) builder.andWhere('r.id IN (:...ids)', { ids: ids.length ? ids : [null] });
-    if (typeof filter.q === 'string' && filter.q.trim())
-      builder.andWhere('(r.name ILIKE :q OR r.description ILIKE :q)', {
-        q: containsPattern(filter.q.trim()),
-      });
+    const q = searchFilter(filter);
+    if (q)
+      builder.andWhere('(r.name ILIKE :q OR r.description ILIKE :q)', { q: containsPattern(q) });
+    const name = textFilter(filter, 'name');
+    if (name !== undefined) builder.andWhere('r.name = :name', { name });
     return builder;
   }
 

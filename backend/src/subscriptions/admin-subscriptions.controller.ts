@@ -8,6 +8,7 @@ import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
 import { CancelSubscriptionDto } from './dto/cancel-subscription.dto.js';
 import {
+  SUBSCRIPTION_FILTERS,
   SUBSCRIPTION_SORTABLE,
   SubscriptionLifecycleService,
   type SubscriptionAction,
@@ -31,6 +32,7 @@ export class AdminSubscriptionsController {
     const list = parseListQuery(query, {
       sortable: SUBSCRIPTION_SORTABLE,
       defaultSort: ['created_at', 'DESC'],
+      filters: SUBSCRIPTION_FILTERS,
     });
     return sendList(reply, 'subscriptions', this.lifecycle.filtered(list.filter), list);
   }

@@ -3,7 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { recordBillingChange } from '../audit/billing-audit.js';
-import { containsPattern, idsFilter } from '../common/list-query.js';
+import {
+  containsPattern,
+  idsFilter,
+  searchFilter,
+  textFilter,
+  uuidFilter,
+} from '../common/list-query.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import type { CancelSubscriptionDto } from './dto/cancel-subscription.dto.js';
 import { SubscriptionEntity } from './subscription.entity.js';
@@ -18,6 +24,16 @@ export const SUBSCRIPTION_SORTABLE = [
   'status',
   'amount_cents',
   'current_period_end',
+] as const;
+
+/** The search (customer id or e-mail), equality on a few fields, and the member (`user_id`). */
+export const SUBSCRIPTION_FILTERS = [
+  'q',
+  'status',
+  'stripe_customer_id',
+  'plan_name',
+  'plan_type',
+  'user_id',
 ] as const;
 
 export interface SubscriptionAction {
@@ -47,12 +63,16 @@ export class SubscriptionLifecycleService {
       .addSelect(['u.id', 'u.email', 'u.first_name', 'u.last_name']);
     const ids = idsFilter(filter.id);
     if (ids) builder.andWhere('s.id IN (:...ids)', { ids: ids.length ? ids : [null] });
-    for (const field of ['status', 'stripe_customer_id', 'plan_name'] as const)
-      if (typeof filter[field] === 'string')
-        builder.andWhere(`s.${field} = :${field}`, { [field]: filter[field] });
-    if (typeof filter.q === 'string' && filter.q.trim())
+    for (const field of ['status', 'stripe_customer_id', 'plan_name', 'plan_type'] as const) {
+      const value = textFilter(filter, field);
+      if (value !== undefined) builder.andWhere(`s.${field} = :${field}`, { [field]: value });
+    }
+    const userId = uuidFilter(filter, 'user_id');
+    if (userId) builder.andWhere('s.user_id = :userId', { userId });
+    const q = searchFilter(filter);
+    if (q)
       builder.andWhere('(s.stripe_customer_id ILIKE :q OR u.email ILIKE :q)', {
-        q: containsPattern(filter.q.trim()),
+        q: containsPattern(q),
       });
     return builder;
   }

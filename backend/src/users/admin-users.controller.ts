@@ -10,22 +10,32 @@ import {
   StreamableFile,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList, type ListOptions } from '../common/list-query.js';
+import { editOf } from '../common/record-edit.js';
 import { CreateUserDto, UpdateUserDto } from './dto/admin-user.dto.js';
 import { UserAccountsService } from './user-accounts.service.js';
 import { UserActivityService, type ActivityEntry } from './user-activity.service.js';
 import { UserEmailsService } from './user-emails.service.js';
 import { USER_NOT_FOUND } from './users.errors.js';
-import { USER_SORTABLE, UsersListService, type AdminUserView } from './users-list.service.js';
+import {
+  USER_FILTERS,
+  USER_SORTABLE,
+  UsersListService,
+  type AdminUserView,
+} from './users-list.service.js';
 import { toMemberView, type MemberView } from './users.service.js';
 
-const USER_LIST: ListOptions = { sortable: USER_SORTABLE, defaultSort: ['created_at', 'DESC'] };
+const USER_LIST: ListOptions = {
+  sortable: USER_SORTABLE,
+  defaultSort: ['created_at', 'DESC'],
+  filters: USER_FILTERS,
+};
 const UserId = () => IdParam(USER_NOT_FOUND);
 
 /** The back office's users: list, export, profile, account edits, e-mails and activity. */
@@ -80,14 +90,18 @@ export class AdminUsersController {
     return this.accounts.create(admin.userId!, form);
   }
 
+  /** The changes of an edit (the whole record may be sent back); answers the user as GET does. */
   @Put(':id')
   @AdminWrite('update_user')
-  update(
+  @ApiBody({ type: UpdateUserDto })
+  async update(
     @CurrentUser() admin: AuthenticatedUser,
     @UserId() id: string,
-    @Body() form: UpdateUserDto,
-  ): Promise<MemberView> {
-    return this.accounts.update(admin.userId!, id, form);
+    @Body() body: unknown,
+  ): Promise<AdminUserView> {
+    const form = await editOf(UpdateUserDto, body, await this.users.get(id));
+    await this.accounts.update(admin.userId!, id, form);
+    return this.users.get(id);
   }
 
   @Post(':id/welcome-email')

@@ -9,7 +9,14 @@ import {
   type UserSegment,
 } from '@leadpulse/common';
 import { csvStringifier } from '../common/csv.js';
-import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
+import {
+  booleanFilter,
+  containsPattern,
+  idsFilter,
+  searchFilter,
+  textFilter,
+  type ListQuery,
+} from '../common/list-query.js';
 import { RolesService } from '../roles/roles.service.js';
 import { findUser } from './find-user.js';
 import { UserEntity } from './user.entity.js';
@@ -26,6 +33,18 @@ export const USER_SORTABLE = [
   'subscription_plan',
 ] as const;
 
+/** The users list's filters: the search, the spec's segment, and equality on a few fields. */
+export const USER_FILTERS = [
+  'q',
+  'segment',
+  'email',
+  'status',
+  'subscription_plan',
+  'subscription_status',
+  'is_admin',
+  'founding_member',
+] as const;
+
 const EXPORT_BATCH = 1_000;
 
 /** A user as the back office shows one: the member's view and, for an administrator, the roles. */
@@ -39,12 +58,12 @@ export class UsersListService {
     private readonly roles: RolesService,
   ) {}
 
-  /** The users matching a list filter: `q` (search), `segment`, and equality on a few fields. */
+  /** The users matching a list filter (USER_FILTERS). */
   filtered(filter: Record<string, unknown>): SelectQueryBuilder<UserEntity> {
     const builder = this.dataSource.getRepository(UserEntity).createQueryBuilder('u');
     const ids = idsFilter(filter.id);
     if (ids) builder.andWhere('u.id IN (:...ids)', { ids: ids.length ? ids : [null] });
-    const q = typeof filter.q === 'string' ? filter.q.trim() : '';
+    const q = searchFilter(filter);
     if (q)
       builder.andWhere(
         new Brackets((where) =>
@@ -55,7 +74,7 @@ export class UsersListService {
             .orWhere('u.last_name ILIKE :q'),
         ),
       );
-    const segment = filter.segment as UserSegment | 'all' | undefined;
+    const segment = textFilter(filter, 'segment') as UserSegment | 'all' | undefined;
     switch (segment) {
       case undefined:
       case 'all':
@@ -75,12 +94,14 @@ export class UsersListService {
       default:
         throw usersErrors.unknownFilter(segment);
     }
-    for (const field of ['status', 'subscription_plan', 'subscription_status'] as const)
-      if (typeof filter[field] === 'string')
-        builder.andWhere(`u.${field} = :${field}`, { [field]: filter[field] });
-    for (const field of ['is_admin', 'founding_member'] as const)
-      if (typeof filter[field] === 'boolean')
-        builder.andWhere(`u.${field} = :${field}`, { [field]: filter[field] });
+    for (const field of ['email', 'status', 'subscription_plan', 'subscription_status'] as const) {
+      const value = textFilter(filter, field);
+      if (value !== undefined) builder.andWhere(`u.${field} = :${field}`, { [field]: value });
+    }
+    for (const field of ['is_admin', 'founding_member'] as const) {
+      const value = booleanFilter(filter, field);
+      if (value !== undefined) builder.andWhere(`u.${field} = :${field}`, { [field]: value });
+    }
     return builder;
   }
 

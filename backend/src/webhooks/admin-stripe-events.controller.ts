@@ -27,6 +27,7 @@ export class AdminStripeEventsController {
     const list = parseListQuery(query, {
       sortable: ['created_at', 'event_type', 'processed', 'processed_at', 'stripe_event_id'],
       defaultSort: ['created_at', 'DESC'],
+      filters: ['q', 'event_type', 'processed'],
     });
     return sendList(reply, 'stripe-events', this.events.filtered(list.filter), list);
   }

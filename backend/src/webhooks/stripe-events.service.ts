@@ -3,7 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { containsPattern, idsFilter, type ListQuery } from '../common/list-query.js';
+import {
+  booleanFilter,
+  containsPattern,
+  idsFilter,
+  searchFilter,
+  textFilter,
+  type ListQuery,
+} from '../common/list-query.js';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
@@ -156,12 +163,12 @@ export class StripeEventsService implements OnModuleInit {
       ]);
     const ids = idsFilter(filter.id);
     if (ids) builder.andWhere('e.id IN (:...ids)', { ids: ids.length ? ids : [null] });
-    if (typeof filter.event_type === 'string')
-      builder.andWhere('e.event_type = :type', { type: filter.event_type });
-    if (typeof filter.processed === 'boolean')
-      builder.andWhere('e.processed = :processed', { processed: filter.processed });
-    if (typeof filter.q === 'string' && filter.q.trim())
-      builder.andWhere('e.stripe_event_id ILIKE :q', { q: containsPattern(filter.q.trim()) });
+    const type = textFilter(filter, 'event_type');
+    if (type !== undefined) builder.andWhere('e.event_type = :type', { type });
+    const processed = booleanFilter(filter, 'processed');
+    if (processed !== undefined) builder.andWhere('e.processed = :processed', { processed });
+    const q = searchFilter(filter);
+    if (q) builder.andWhere('e.stripe_event_id ILIKE :q', { q: containsPattern(q) });
     return builder;
   }
 
