@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { realNow, type Body, type StripeObject } from './sandbox-common.js';
-import { STRIPE_FIXTURES } from './stripe-fixtures.js';
+import { freshObject } from './sandbox-objects.js';
 
 const REAL_TIME_RESOURCES = new Set([
   'checkout.session',
@@ -77,16 +77,14 @@ export class SandboxStore {
   }
 
   /**
-   * A fresh copy of Stripe's example object with our values laid over it. Billing objects live on
-   * the test clock; checkout and portal sessions, customers and cards on real time, as at Stripe.
+   * A new object of its kind, as Stripe makes one (sandbox-objects.ts), with our values laid over
+   * it. Billing objects are created on the test clock; checkout and portal sessions, customers and
+   * cards on real time, as at Stripe.
    */
   fromFixture(resource: string, values: Body): StripeObject {
-    const base = structuredClone(STRIPE_FIXTURES[resource]);
-    return {
-      ...base,
-      livemode: false,
-      created: REAL_TIME_RESOURCES.has(resource) ? realNow() : this.now(),
-      ...values,
-    } as unknown as StripeObject;
+    const base = freshObject(resource);
+    if ('created' in base)
+      base.created = REAL_TIME_RESOURCES.has(resource) ? realNow() : this.now();
+    return { ...base, ...values } as unknown as StripeObject;
   }
 }

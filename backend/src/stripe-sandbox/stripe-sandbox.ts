@@ -27,11 +27,18 @@ import type { StripeObject } from './sandbox-common.js';
 import { SandboxEvents } from './sandbox-events.js';
 import { SandboxFaults, type SandboxFault } from './sandbox-faults.js';
 import { SandboxInvoicing } from './sandbox-invoicing.js';
+import {
+  newRequestId,
+  registerRequestScope,
+  registerTrafficRecorder,
+  type SandboxTraffic,
+} from './sandbox-requests.js';
 import { SandboxStore } from './sandbox-store.js';
 
 export { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
 export { addMonths } from './sandbox-common.js';
 export type { SandboxFault } from './sandbox-faults.js';
+export type { SandboxTraffic } from './sandbox-requests.js';
 
 export interface SandboxOptions {
   /** Where state is kept between restarts; in memory only when undefined. */
@@ -43,6 +50,8 @@ export interface SandboxOptions {
   port?: number;
   /** Delay before the first redelivery of a refused event (doubling after). */
   retryDelayMs?: number;
+  /** Tests only: every JSON answer of the API and every event, as sent. */
+  onTraffic?: (traffic: SandboxTraffic) => void;
 }
 
 export class StripeSandbox {
@@ -64,6 +73,7 @@ export class StripeSandbox {
     this.checkout = new SandboxCheckout(this.store, this.events, this.engine);
     this.app = Fastify({
       logger: false,
+      genReqId: newRequestId,
       routerOptions: {
         querystringParser: (query: string) => qs.parse(query, { depth: 5, arrayLimit: 100 }),
       },
@@ -75,6 +85,8 @@ export class StripeSandbox {
         done(null, qs.parse(body as string, { depth: 10, arrayLimit: 100 })),
     );
     this.routes();
+    registerRequestScope(this.app);
+    if (options.onTraffic) registerTrafficRecorder(this.app, options.onTraffic);
   }
 
   /** The sandbox's address, once started. */
@@ -91,6 +103,11 @@ export class StripeSandbox {
   }
   set holdDeliveries(hold: boolean) {
     this.events.holdDeliveries = hold;
+  }
+
+  /** Events on their way to the backend or waiting to be retried. */
+  get pendingDeliveries(): number {
+    return this.events.pendingDeliveries;
   }
 
   async start(): Promise<string> {
