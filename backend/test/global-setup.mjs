@@ -5,12 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { EmbeddedDatabase } from '../dist/database/embedded-database.js';
+import { stripeSchemasFolder } from './support/stripe-schemas.mjs';
 
 /**
  * One database for the run: a fresh database on the server of DATABASE_URL when it is set
  * (never the one it names, so a developer's data is safe), otherwise an embedded PostgreSQL.
  */
 export default async function globalSetup() {
+  // The Stripe schemas the sandbox's answers are checked against, generated before any test
+  // needs them (about 15 s, once per version of the `stripe` package).
+  await stripeSchemasFolder();
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `leadpulse_test_${process.pid}_${Date.now()}`;

@@ -1,38 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
 import { StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
+import { SandboxRecorder } from './support/stripe-fidelity.js';
 import { waitFor } from './support/wait.js';
 
 const SECRET = 'whsec_sandbox_test_secret';
-const fixturesFile = fileURLToPath(
-  new URL('../../../shared/stripe/fixtures3.json', import.meta.url),
-);
-
-/** Stripe's reference objects, when the shared folder is beside the repository (as in CI). */
-const reference: Record<string, Record<string, unknown>> | undefined = existsSync(fixturesFile)
-  ? (
-      JSON.parse(readFileSync(fixturesFile, 'utf8')) as {
-        resources: Record<string, Record<string, unknown>>;
-      }
-    ).resources
-  : undefined;
-
-const typeOf = (value: unknown) =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-
-/** Every key of Stripe's example is present with the same type (null allowed where Stripe's is nullable or ours is unset). */
-function expectStripeShape(resource: string, object: Record<string, unknown>) {
-  const example = reference?.[resource];
-  expect(example).toBeDefined();
-  for (const [key, value] of Object.entries(example!)) {
-    expect({ key, present: key in object }).toEqual({ key, present: true });
-    const ours = object[key];
-    if (ours !== null && value !== null)
-      expect({ key, type: typeOf(ours) }).toEqual({ key, type: typeOf(value) });
-  }
-}
 
 class WebhookReceiver {
   received: Stripe.Event[] = [];
@@ -75,8 +47,18 @@ class WebhookReceiver {
 
 describe('the local Stripe sandbox, through the official SDK', () => {
   const receiver = new WebhookReceiver();
+  const recorder = new SandboxRecorder();
   let sandbox: StripeSandbox;
   let stripe: Stripe;
+  const sent = () => recorder.events as unknown as Stripe.Event[];
+  /** The events sent since `from` about an object (or objects of a customer), in order. */
+  const sentAbout = (id: string, from = 0) =>
+    sent()
+      .slice(from)
+      .filter((event) => {
+        const object = event.data.object as { id?: string; customer?: unknown };
+        return object.id === id || object.customer === id;
+      });
 
   beforeAll(async () => {
     await receiver.listen();
@@ -84,6 +66,7 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       webhookSecret: SECRET,
       webhookUrl: () => receiver.url,
       retryDelayMs: 50,
+      onTraffic: recorder.record,
     });
     const url = new URL(await sandbox.start());
     stripe = new Stripe('sk_test_local', {
@@ -123,12 +106,35 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       livemode: false,
     });
     expect(customer.id).toMatch(/^cus_\w+$/);
-    expectStripeShape('customer', customer as unknown as Record<string, unknown>);
+    expect(customer).toMatchObject({ address: null, discount: null, shipping: null, balance: 0 });
+    expect(customer.invoice_prefix).toMatch(/^[0-9A-F]{8}$/);
     expect(await stripe.customers.retrieve(customer.id)).toEqual(customer);
     await expect(stripe.customers.retrieve('cus_missing')).rejects.toMatchObject({
       statusCode: 404,
       type: 'StripeInvalidRequestError',
     });
+  });
+
+  it('announces customers, their cards and their changes, naming the request that caused each', async () => {
+    const customer = await stripe.customers.create(
+      {
+        email: 'announced@example.com',
+        invoice_settings: { default_payment_method: 'pm_card_visa' },
+      },
+      { idempotencyKey: 'announced:customer' },
+    );
+    const created = { id: customer.lastResponse.requestId, idempotency_key: 'announced:customer' };
+    expect(created.id).toMatch(/^req_\w{14}$/);
+    expect(sentAbout(customer.id).map((event) => [event.type, event.request])).toEqual([
+      ['customer.created', created],
+      ['payment_method.attached', created],
+    ]);
+    const renamed = await stripe.customers.update(customer.id, { name: 'Grace Hopper' });
+    await stripe.customers.update(customer.id, { name: 'Grace Hopper' });
+    const updates = sentAbout(customer.id).filter((event) => event.type === 'customer.updated');
+    expect(updates).toHaveLength(1);
+    expect(updates[0].request?.id).toBe(renamed.lastResponse.requestId);
+    expect(updates[0].data.previous_attributes).toEqual({ name: null });
   });
 
   it('answers a repeated Idempotency-Key with the first object', async () => {
@@ -164,12 +170,12 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       allow_promotion_codes: true,
     });
     expect(session.id).toMatch(/^cs_test_\w+$/);
-    expectStripeShape('checkout.session', session as unknown as Record<string, unknown>);
 
     const page = await fetch(session.url!);
     expect(await page.text()).toContain('Pay $50.00');
 
     receiver.refuseNext = 2; // the first two deliveries fail; the sandbox must retry
+    const beforePay = sent().length;
     const paid = await fetch(`${sandbox.url}/checkout/${session.id}/pay`, {
       method: 'POST',
       redirect: 'manual',
@@ -182,7 +188,6 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     const completed = await waitFor(async () =>
       receiver.received.find((event) => event.type === 'checkout.session.completed'),
     );
-    expectStripeShape('event', completed as unknown as Record<string, unknown>);
     const object = completed.data.object as Stripe.Checkout.Session;
     expect(object).toMatchObject({
       id: session.id,
@@ -190,20 +195,70 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       payment_status: 'paid',
       metadata: { reservation_id: 'r1' },
     });
+    expect(object.customer_details).toMatchObject({ email: 'payer@example.com', name: null });
+    expect(object.collected_information).toEqual({
+      business_name: null,
+      individual_name: null,
+      shipping_details: null,
+    });
+    expect(object).toMatchObject({ payment_intent: null, invoice: expect.stringMatching(/^in_/) });
+    // Stripe's order: the card, the subscription, its first invoice created, finalized and paid,
+    // then the completed session; the hosted page's work names no API request.
+    const announced = sentAbout(customer.id, beforePay);
+    expect(announced.map((event) => event.type)).toEqual([
+      'payment_method.attached',
+      'customer.updated',
+      'customer.subscription.created',
+      'invoice.created',
+      'invoice.finalized',
+      'charge.succeeded',
+      'invoice.paid',
+      'invoice.payment_succeeded',
+      'checkout.session.completed',
+    ]);
+    expect(announced.map((event) => event.request)).toEqual(
+      announced.map(() => ({ id: null, idempotency_key: null })),
+    );
+    const invoiceStates = announced
+      .filter((event) => event.type.startsWith('invoice.'))
+      .map((event) => (event.data.object as Stripe.Invoice).status);
+    expect(invoiceStates).toEqual(['draft', 'open', 'paid', 'paid']);
     const subscription: Stripe.Subscription = await stripe.subscriptions.retrieve(
       String(object.subscription),
     );
+    expect(subscription).toMatchObject({
+      pending_update: null,
+      transfer_data: null,
+      cancel_at: null,
+      ended_at: null,
+    });
     expect(subscription).toMatchObject({
       object: 'subscription',
       status: 'active',
       customer: customer.id,
     });
-    expect(subscription.items.data[0].price).toMatchObject({
+    const [item] = subscription.items.data;
+    expect(item.price).toMatchObject({
       id: 'price_founding_member',
       unit_amount: 5000,
       recurring: { interval: 'month', interval_count: 3 },
+      product: 'prod_founding_member',
     });
-    expectStripeShape('subscription', subscription as unknown as Record<string, unknown>);
+    // The plan beside the price is the same price in its older form.
+    expect(item.plan).toMatchObject({
+      object: 'plan',
+      id: item.price.id,
+      amount: item.price.unit_amount,
+      currency: item.price.currency,
+      interval: 'month',
+      interval_count: 3,
+      product: item.price.product,
+      livemode: false,
+    });
+    expect(await stripe.products.retrieve('prod_founding_member')).toMatchObject({
+      name: 'Founding Member',
+      default_price: 'price_founding_member',
+    });
     expect(
       receiver.received.filter((event) => event.type === 'customer.subscription.created'),
     ).toHaveLength(1);
@@ -240,8 +295,13 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       object: 'billing_portal.session',
       customer: customer.id,
       return_url: 'http://localhost:3000/back',
+      flow: null,
+      configuration: expect.stringMatching(/^bpc_/),
+      livemode: false,
     });
-    expectStripeShape('billing_portal.session', session as unknown as Record<string, unknown>);
+    expect(sentAbout(customer.id).map((event) => event.type)).toContain(
+      'billing_portal.session.created',
+    );
     expect(await (await fetch(session.url)).text()).toContain('portal@example.com');
     await expect(
       stripe.billingPortal.sessions.create({ customer: 'cus_missing' }),
@@ -257,12 +317,10 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       customer: customer.id,
       items: [{ price: 'price_founding_member' }],
     });
-    expectStripeShape('subscription', subscription as unknown as Record<string, unknown>);
     const created: Stripe.SubscriptionSchedule = await stripe.subscriptionSchedules.create({
       from_subscription: subscription.id,
     });
     expect(created.id).toMatch(/^sub_sched_\w+$/);
-    expectStripeShape('subscription_schedule', created as unknown as Record<string, unknown>);
     await expect(
       stripe.subscriptionSchedules.create({ from_subscription: subscription.id }),
     ).rejects.toMatchObject({ statusCode: 400 });
@@ -294,24 +352,31 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       amount_paid: 5000,
       billing_reason: 'subscription_create',
     });
-    expectStripeShape('invoice', invoice as unknown as Record<string, unknown>);
     const [payment] = (await stripe.invoicePayments.list({ invoice: invoice.id! })).data;
-    expectStripeShape('invoice_payment', payment as unknown as Record<string, unknown>);
     const charge: Stripe.Charge = await stripe.charges.retrieve(String(payment.payment.charge));
     expect(charge).toMatchObject({ status: 'succeeded', amount: 5000, paid: true });
-    expectStripeShape('charge', charge as unknown as Record<string, unknown>);
     expect(await (await fetch(charge.receipt_url!)).text()).toContain('$50.00');
     const [card] = (await stripe.paymentMethods.list({ customer: customer.id })).data;
     expect(card.card).toMatchObject({ brand: 'visa', last4: '4242' });
-    expectStripeShape('payment_method', card as unknown as Record<string, unknown>);
 
     const clock: Stripe.TestHelpers.TestClock =
       await stripe.testHelpers.testClocks.retrieve('clock_sandbox');
-    expectStripeShape('test_helpers.test_clock', clock as unknown as Record<string, unknown>);
+    expect(clock).toMatchObject({ status: 'ready', livemode: false, name: 'Sandbox clock' });
     const before = receiver.received.length;
+    const beforeAdvance = sent().length;
     await stripe.testHelpers.testClocks.advance('clock_sandbox', {
       frozen_time: first.end_date + 60,
     });
+    // Billing on the test clock is Stripe's own work: no request caused it.
+    expect(
+      sent()
+        .slice(beforeAdvance)
+        .map((event) => event.request),
+    ).toEqual(
+      sent()
+        .slice(beforeAdvance)
+        .map(() => ({ id: null, idempotency_key: null })),
+    );
     const moved = await stripe.subscriptions.retrieve(subscription.id);
     expect(moved.items.data[0].price).toMatchObject({ id: 'price_prospector', unit_amount: 7500 });
     expect(moved.items.data[0].current_period_start).toBe(first.end_date);
@@ -383,15 +448,21 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       charge: charge.id,
     });
     expect(refund.id).toMatch(/^re_\w+$/);
-    expectStripeShape('refund', refund as unknown as Record<string, unknown>);
     expect(await stripe.refunds.retrieve(refund.id)).toEqual(refund);
-    expect(await stripe.charges.retrieve(charge.id)).toMatchObject({
-      amount_refunded: 4500,
-      refunded: false,
+    const partly = await stripe.charges.retrieve(charge.id);
+    expect(partly).toMatchObject({ amount_refunded: 4500, refunded: false, source: null });
+    expect(partly.refunds?.data.map((listed) => listed.id)).toEqual([refund.id]);
+    const rest = await stripe.refunds.create({ charge: charge.id });
+    const whole = await stripe.charges.retrieve(charge.id);
+    expect(whole).toMatchObject({ amount_refunded: 14_500, refunded: true });
+    expect(whole.refunds?.data.map((listed) => listed.id)).toEqual([rest.id, refund.id]);
+    const refundedEvent = sentAbout(charge.id).find((event) => event.type === 'charge.refunded')!;
+    expect(refundedEvent.request?.id).toMatch(/^req_/);
+    expect(refundedEvent.data.previous_attributes).toMatchObject({ amount_refunded: 0 });
+    await expect(stripe.refunds.create({ charge: charge.id, amount: 1 })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'amount_too_large',
     });
-    await expect(
-      stripe.refunds.create({ charge: charge.id, amount: 10_001 }),
-    ).rejects.toMatchObject({ statusCode: 400, code: 'amount_too_large' });
   });
 
   it('cancels subscriptions now or at period end, and lists them', async () => {
@@ -419,13 +490,12 @@ describe('the local Stripe sandbox, through the official SDK', () => {
   });
 
   it('creates coupons and promotion codes with Stripe’s shapes', async () => {
-    const coupon: Stripe.Coupon = await stripe.coupons.create({
+    const coupon = await stripe.coupons.create({
       percent_off: 20,
       duration: 'once',
       name: 'Twenty',
     });
-    expectStripeShape('coupon', coupon as unknown as Record<string, unknown>);
-    const code: Stripe.PromotionCode = await stripe.promotionCodes.create({
+    const code = await stripe.promotionCodes.create({
       promotion: { type: 'coupon', coupon: coupon.id },
       code: 'shape20',
     });
@@ -436,7 +506,18 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       times_redeemed: 0,
     });
     expect(code.id).toMatch(/^promo_\w+$/);
-    expectStripeShape('promotion_code', code as unknown as Record<string, unknown>);
+    expect(code.restrictions).toEqual({
+      first_time_transaction: false,
+      minimum_amount: null,
+      minimum_amount_currency: null,
+    });
+    const announced = sent().filter((event) =>
+      [coupon.id, code.id].includes((event.data.object as { id: string }).id),
+    );
+    expect(announced.map((event) => [event.type, event.request?.id])).toEqual([
+      ['coupon.created', coupon.lastResponse.requestId],
+      ['promotion_code.created', code.lastResponse.requestId],
+    ]);
     await expect(
       stripe.promotionCodes.create({
         promotion: { type: 'coupon', coupon: coupon.id },
@@ -448,6 +529,30 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     });
   });
 
+  it('previews a plan change as Stripe does, with an upcoming invoice id and its proration line', async () => {
+    const customer = await stripe.customers.create({
+      email: 'preview@example.com',
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_prospector' }],
+    });
+    const preview = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: subscription.id,
+      subscription_details: {
+        items: [{ id: subscription.items.data[0].id, price: 'price_networker' }],
+        proration_behavior: 'always_invoice',
+      },
+    });
+    expect(preview.id).toMatch(/^upcoming_in_\w+$/);
+    expect(preview).toMatchObject({ status: 'draft', number: null, livemode: false });
+    expect(preview.amount_due).toBeGreaterThan(0);
+    expect(preview.lines.data).toHaveLength(1);
+    expect(preview.lines.data[0].parent?.subscription_item_details?.proration).toBe(true);
+  });
+
   it('refuses an unknown price', async () => {
     await expect(
       stripe.checkout.sessions.create({
@@ -456,5 +561,9 @@ describe('the local Stripe sandbox, through the official SDK', () => {
         success_url: 'http://x/ok',
       }),
     ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('answers and sends only what Stripe’s own types allow, with no example values', async () => {
+    await expect(recorder.problems()).resolves.toEqual([]);
   });
 });

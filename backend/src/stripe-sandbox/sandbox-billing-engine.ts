@@ -14,11 +14,11 @@ import {
   type Body,
   type StripeObject,
 } from './sandbox-common.js';
-import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
+import { planOf, priceObject, SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
 import type { SandboxInvoicing } from './sandbox-invoicing.js';
+import { automatically } from './sandbox-requests.js';
 import type { SandboxStore } from './sandbox-store.js';
-import { STRIPE_FIXTURES } from './stripe-fixtures.js';
 
 export class SandboxBillingEngine {
   constructor(
@@ -35,24 +35,20 @@ export class SandboxBillingEngine {
       frozen_time: this.store.now(),
       name: 'Sandbox clock',
       status: 'ready',
-      status_details: {},
     });
   }
 
-  price(id: string): StripeObject {
-    const price = SANDBOX_PRICES[id];
-    return this.store.fromFixture('price', {
-      id,
-      nickname: price.nickname,
-      unit_amount: price.unit_amount,
-      unit_amount_decimal: String(price.unit_amount),
-      currency: 'usd',
-      type: 'recurring',
-      recurring: {
-        ...(STRIPE_FIXTURES.price.recurring as object),
-        interval: price.interval,
-        interval_count: price.interval_count,
-      },
+  /** A subscription item of one catalogue price, for a period. */
+  private item(subscriptionId: string, priceId: string, start: number, end: number): Body {
+    const price = priceObject(priceId);
+    return this.store.fromFixture('subscription_item', {
+      id: `si_${randomBytes(8).toString('hex')}`,
+      subscription: subscriptionId,
+      price,
+      plan: planOf(price),
+      quantity: 1,
+      current_period_start: start,
+      current_period_end: end,
     });
   }
 
@@ -60,12 +56,14 @@ export class SandboxBillingEngine {
   withPrice(subscription: StripeObject, priceId: string, start?: number, end?: number) {
     const items = subscription.items as Body;
     const item = subscriptionItem(subscription);
+    const price = priceObject(priceId);
     return {
       ...items,
       data: [
         {
           ...item,
-          price: this.price(priceId),
+          price,
+          plan: planOf(price),
           current_period_start: start ?? item.current_period_start,
           current_period_end: end ?? item.current_period_end,
         },
@@ -83,52 +81,27 @@ export class SandboxBillingEngine {
     const price = SANDBOX_PRICES[priceId];
     const start = this.store.now();
     const subscriptionId = newId('subscription');
-    const item = structuredClone(
-      (STRIPE_FIXTURES.subscription.items as { data: Body[] }).data?.[0] ?? {},
-    );
-    const subscription = this.store.save(
-      this.store.fromFixture('subscription', {
-        id: subscriptionId,
-        customer: customerId,
-        status: 'active',
-        start_date: start,
-        billing_cycle_anchor: start,
-        cancel_at: null,
-        canceled_at: null,
-        cancel_at_period_end: false,
-        ended_at: null,
-        schedule: null,
-        discounts: [],
-        test_clock: SANDBOX_CLOCK_ID,
-        metadata,
-        items: {
-          object: 'list',
-          data: [
-            {
-              ...item,
-              id: `si_${randomBytes(8).toString('hex')}`,
-              subscription: subscriptionId,
-              price: this.price(priceId),
-              quantity: 1,
-              current_period_start: start,
-              current_period_end: addMonths(start, price.interval_count),
-            },
-          ],
-          has_more: false,
-          url: `/v1/subscription_items?subscription=${subscriptionId}`,
-        },
-      }),
-    );
+    const fresh = this.store.fromFixture('subscription', {
+      id: subscriptionId,
+      customer: customerId,
+      currency: 'usd',
+      status: 'active',
+      start_date: start,
+      billing_cycle_anchor: start,
+      test_clock: SANDBOX_CLOCK_ID,
+      metadata,
+      items: {
+        object: 'list',
+        data: [this.item(subscriptionId, priceId, start, addMonths(start, price.interval_count))],
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${subscriptionId}`,
+      },
+    });
+    // A code entered at checkout discounts the subscription from its creation.
+    const coupon = promo ? this.store.get(String((promo.promotion as Body).coupon)) : undefined;
+    const discount = promo && coupon ? this.discount(coupon, fresh, promo.id) : undefined;
+    const subscription = this.store.save({ ...fresh, discounts: discount ? [discount.id] : [] });
     this.events.emit('customer.subscription.created', subscription);
-    if (promo) {
-      const coupon = this.store.get(String((promo.promotion as Body).coupon))!;
-      const discount = this.discount(coupon, subscription);
-      this.store.save({ ...discount, promotion_code: promo.id });
-      return this.invoicing.bill(
-        this.store.save({ ...subscription, discounts: [discount.id] }),
-        'subscription_create',
-      );
-    }
     return this.invoicing.bill(subscription, 'subscription_create');
   }
 
@@ -146,18 +119,25 @@ export class SandboxBillingEngine {
     return Math.round((newAmount - oldAmount) * left);
   }
 
+  /** What changing the subscription's price to `priceId` would invoice now, changing nothing. */
+  preview(subscription: StripeObject, priceId: string): StripeObject {
+    const after = { ...subscription, items: this.withPrice(subscription, priceId) };
+    return this.invoicing.preview(after, this.prorationAmount(subscription, after));
+  }
+
   prorate(before: StripeObject, after: StripeObject): StripeObject {
     const net = this.prorationAmount(before, after);
     if (net <= 0) {
       const customer = this.store.get(String(after.customer))!;
-      this.store.save({ ...customer, balance: Number(customer.balance ?? 0) + net });
+      const credited = this.store.save({ ...customer, balance: Number(customer.balance) + net });
+      if (net < 0) this.events.emit('customer.updated', credited, customer);
       return after;
     }
     return this.invoicing.bill(after, 'subscription_update', net);
   }
 
-  /** A coupon applied to a subscription, from now until its duration runs out. */
-  discount(coupon: StripeObject, subscription: StripeObject): StripeObject {
+  /** A coupon applied to a subscription (through a promotion code, if given), for its duration. */
+  discount(coupon: StripeObject, subscription: StripeObject, promotionCode?: string): StripeObject {
     const start = this.store.now();
     const months = coupon.duration === 'repeating' ? Number(coupon.duration_in_months) : null;
     const discount = this.store.save(
@@ -167,13 +147,8 @@ export class SandboxBillingEngine {
         subscription: subscription.id,
         start,
         end: months ? addMonths(start, months) : null,
-        checkout_session: null,
-        invoice: null,
-        invoice_item: null,
-        promotion_code: null,
-        subscription_item: null,
+        promotion_code: promotionCode ?? null,
         source: { coupon: coupon.id, type: 'coupon' },
-        sandbox_once: coupon.duration === 'once',
       }),
     );
     this.store.save({ ...coupon, times_redeemed: Number(coupon.times_redeemed) + 1 });
@@ -188,6 +163,10 @@ export class SandboxBillingEngine {
       canceled_at: subscription.canceled_at ?? this.store.now(),
       ended_at: this.store.now(),
       cancel_at_period_end: false,
+      cancellation_details: {
+        ...(subscription.cancellation_details as Body),
+        reason: 'cancellation_requested',
+      },
     });
     this.events.emit('customer.subscription.deleted', canceled);
     return canceled;
@@ -202,9 +181,14 @@ export class SandboxBillingEngine {
       subscription: null,
       current_phase: null,
     });
+    this.events.emit('subscription_schedule.released', released, schedule);
     const subscription = this.store.get(String(schedule.subscription));
-    if (subscription) this.store.save({ ...subscription, schedule: null });
-    this.events.emit('subscription_schedule.released', released);
+    if (subscription)
+      this.events.emit(
+        'customer.subscription.updated',
+        this.store.save({ ...subscription, schedule: null }),
+        subscription,
+      );
     return released;
   }
 
@@ -213,6 +197,10 @@ export class SandboxBillingEngine {
    * cancel or renew subscriptions, and schedules start their next phase or release at the end.
    */
   advance(time: number): void {
+    automatically(() => this.runUntil(time));
+  }
+
+  private runUntil(time: number): void {
     this.store.state.clockOffset = time - realNow();
     this.store.persist();
     for (;;) {
@@ -253,11 +241,13 @@ export class SandboxBillingEngine {
       } else if (Number(phases.at(-1)?.end_date) <= boundary) {
         if (schedule.end_behavior === 'cancel') {
           this.cancelNow(subscription);
-          this.store.save({
+          const completed = this.store.save({
             ...this.store.get(schedule.id)!,
             status: 'completed',
             completed_at: boundary,
+            current_phase: null,
           });
+          this.events.emit('subscription_schedule.completed', completed, schedule);
           return;
         }
         this.release(schedule);

@@ -1,13 +1,21 @@
 /**
  * What the hosted pages do: paying a checkout session (a card, a subscription, a complete
- * session), expiring one, redeeming a promotion code; and a customer's fields and test cards.
+ * session), expiring one, redeeming a promotion code; and customers, their fields and test cards.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { newId, realNow, type Body, type StripeObject } from './sandbox-common.js';
 import type { SandboxBillingEngine } from './sandbox-billing-engine.js';
 import { SANDBOX_CLOCK_ID, TEST_CARDS } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
+import { freshObject } from './sandbox-objects.js';
+import { privateOf, setPrivate } from './sandbox-private.js';
 import type { SandboxStore } from './sandbox-store.js';
-import { STRIPE_FIXTURES } from './stripe-fixtures.js';
+
+/** What a checkout session sells, which Stripe's session object does not show. */
+export interface SessionTerms {
+  price: string;
+  subscriptionMetadata?: Body;
+}
 
 export class SandboxCheckout {
   constructor(
@@ -16,51 +24,88 @@ export class SandboxCheckout {
     private readonly engine: SandboxBillingEngine,
   ) {}
 
-  /** Applies the fields of a create or update call, attaching a test card if one is named. */
-  updateCustomer(customer: StripeObject, body: Body): StripeObject {
-    const updated: StripeObject = { ...customer };
-    for (const key of ['email', 'name', 'phone', 'description'] as const)
-      if (key in body) updated[key] = body[key] === '' ? null : body[key];
-    if (body.address === '')
-      updated.address = structuredClone(STRIPE_FIXTURES.customer.address as Body);
-    else if (body.address && typeof body.address === 'object')
-      updated.address = { ...(customer.address as Body), ...(body.address as Body) };
-    if (body.metadata && typeof body.metadata === 'object')
-      updated.metadata = { ...(customer.metadata as Body), ...(body.metadata as Body) };
-    const method = (body.invoice_settings as Body | undefined)?.default_payment_method;
-    if (typeof method === 'string') {
-      const attached = TEST_CARDS[method]
-        ? this.attachCard(updated.id, method)
-        : this.store.get(method)!;
-      updated.invoice_settings = {
-        ...(customer.invoice_settings as Body),
-        default_payment_method: attached.id,
-      };
-    }
+  /** A new customer with the fields of a create call (and the test card it names), announced. */
+  createCustomer(body: Body): StripeObject {
+    const customer = this.store.fromFixture('customer', {
+      id: newId('customer'),
+      invoice_prefix: randomBytes(4).toString('hex').toUpperCase(),
+      test_clock: SANDBOX_CLOCK_ID,
+    });
+    const { updated, attached } = this.applyCustomerFields(customer, body);
+    this.store.save(updated);
+    this.events.emit('customer.created', updated);
+    if (attached) this.events.emit('payment_method.attached', attached);
     return updated;
   }
 
+  /** Applies the fields of an update call (attaching a test card if one is named), announced. */
+  updateCustomer(customer: StripeObject, body: Body): StripeObject {
+    const { updated, attached } = this.applyCustomerFields(customer, body);
+    if (attached) this.events.emit('payment_method.attached', attached);
+    this.store.save(updated);
+    this.events.emitChange('customer.updated', updated, customer);
+    return updated;
+  }
+
+  private applyCustomerFields(
+    customer: StripeObject,
+    body: Body,
+  ): { updated: StripeObject; attached?: StripeObject } {
+    const updated: StripeObject = { ...customer };
+    for (const key of ['email', 'name', 'phone', 'description'] as const)
+      if (key in body) updated[key] = body[key] === '' ? null : body[key];
+    if (body.address === '') updated.address = null;
+    else if (body.address && typeof body.address === 'object')
+      updated.address = {
+        city: null,
+        country: null,
+        line1: null,
+        line2: null,
+        postal_code: null,
+        state: null,
+        ...(customer.address as Body | null),
+        ...(body.address as Body),
+      };
+    if (body.metadata && typeof body.metadata === 'object')
+      updated.metadata = { ...(customer.metadata as Body), ...(body.metadata as Body) };
+    const method = (body.invoice_settings as Body | undefined)?.default_payment_method;
+    if (typeof method !== 'string') return { updated };
+    const attached = TEST_CARDS[method] ? this.attachCard(updated.id, method) : undefined;
+    updated.invoice_settings = {
+      ...(customer.invoice_settings as Body),
+      default_payment_method: attached?.id ?? method,
+    };
+    return { updated, attached };
+  }
+
+  /** A card of Stripe's test tokens, attached to the customer (whether it declines stays ours). */
   private attachCard(customerId: string, token: string): StripeObject {
     const card = TEST_CARDS[token];
-    const fixture = STRIPE_FIXTURES.payment_method.card as Body;
-    return this.store.save(
+    const method = this.store.save(
       this.store.fromFixture('payment_method', {
         id: newId('payment_method'),
         customer: customerId,
-        metadata: {},
-        billing_details: { ...(STRIPE_FIXTURES.payment_method.billing_details as Body) },
         card: {
-          ...fixture,
+          ...freshObject('payment_method.card'),
           brand: card.brand,
+          country: 'US',
           display_brand: card.brand,
-          last4: card.last4,
           exp_month: 12,
           exp_year: new Date(this.store.now() * 1000).getUTCFullYear() + 3,
+          fingerprint: createHash('sha256').update(token).digest('base64url').slice(0, 16),
+          funding: 'credit',
+          last4: card.last4,
           networks: { available: [card.brand], preferred: null },
         },
-        sandbox_declines: card.declines,
       }),
     );
+    if (card.declines) setPrivate(this.store, method.id, { declines: true });
+    return method;
+  }
+
+  /** What a checkout session sells (set when it was created). */
+  terms(session: StripeObject): SessionTerms {
+    return privateOf<SessionTerms & Body>(this.store, session.id) as SessionTerms;
   }
 
   expireIfDue(id: string): StripeObject | undefined {
@@ -93,30 +138,22 @@ export class SandboxCheckout {
     )[0];
   }
 
-  /** What paying on the checkout page does: a card, a subscription and its first invoice, a complete session. */
+  /**
+   * What paying on the checkout page does: a customer (unless the session names one) with the
+   * card, a subscription and its first invoice, then the complete session, each announced.
+   */
   pay(session: StripeObject, promo?: StripeObject): StripeObject {
     const existing = session.customer ? this.store.get(String(session.customer)) : undefined;
-    const customer =
-      existing ??
-      this.store.save(
-        this.store.fromFixture('customer', {
-          id: newId('customer'),
-          email: session.customer_email,
-          metadata: {},
-          discount: null,
-          test_clock: SANDBOX_CLOCK_ID,
-        }),
-      );
-    if (!(customer.invoice_settings as Body | undefined)?.default_payment_method)
-      this.store.save(
-        this.updateCustomer(customer, {
-          invoice_settings: { default_payment_method: 'pm_card_visa' },
-        }),
-      );
+    let customer = existing ?? this.createCustomer({ email: session.customer_email });
+    if (!(customer.invoice_settings as Body).default_payment_method)
+      customer = this.updateCustomer(customer, {
+        invoice_settings: { default_payment_method: 'pm_card_visa' },
+      });
+    const terms = this.terms(session);
     const subscription = this.engine.subscribe(
       customer.id,
-      String(session.sandbox_price),
-      (session.sandbox_subscription_metadata as Body | undefined) ?? {},
+      terms.price,
+      terms.subscriptionMetadata ?? {},
       promo,
     );
     if (promo) {
@@ -126,9 +163,27 @@ export class SandboxCheckout {
       });
       this.events.emit('promotion_code.updated', redeemed, promo);
     }
+    const invoice = this.store.get(String(subscription.latest_invoice))!;
     const completed = this.store.save({
       ...session,
       customer: customer.id,
+      customer_details: {
+        address: customer.address ?? null,
+        business_name: null,
+        email: customer.email ?? null,
+        individual_name: null,
+        name: customer.name ?? null,
+        phone: customer.phone ?? null,
+        tax_exempt: customer.tax_exempt ?? 'none',
+        tax_ids: [],
+      },
+      collected_information: { business_name: null, individual_name: null, shipping_details: null },
+      discounts: promo ? [{ coupon: null, promotion_code: promo.id }] : [],
+      amount_total: invoice.total,
+      total_details: {
+        ...(session.total_details as Body),
+        amount_discount: Number(invoice.subtotal) - Number(invoice.total),
+      },
       status: 'complete',
       payment_status: 'paid',
       subscription: subscription.id,

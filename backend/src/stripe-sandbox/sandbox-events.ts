@@ -4,18 +4,28 @@
  */
 import Stripe from 'stripe';
 import { newId, type StripeObject } from './sandbox-common.js';
+import { eventRequest } from './sandbox-requests.js';
 import type { SandboxStore } from './sandbox-store.js';
 import type { SandboxOptions } from './stripe-sandbox.js';
 
 export class SandboxEvents {
   private readonly signer = new Stripe('sk_test_sandbox_signer');
   private readonly timers = new Set<NodeJS.Timeout>();
+  private sending = 0;
   /** While true, events are recorded but never delivered: a webhook that does not arrive. */
   holdDeliveries = false;
 
+  /** Deliveries on their way or waiting to be retried: none once the backend has every event. */
+  get pendingDeliveries(): number {
+    return this.sending + this.timers.size;
+  }
+
   constructor(
     private readonly store: SandboxStore,
-    private readonly options: Pick<SandboxOptions, 'webhookSecret' | 'webhookUrl' | 'retryDelayMs'>,
+    private readonly options: Pick<
+      SandboxOptions,
+      'webhookSecret' | 'webhookUrl' | 'retryDelayMs' | 'onTraffic'
+    >,
   ) {}
 
   /** Drops the redeliveries still waiting. */
@@ -23,7 +33,10 @@ export class SandboxEvents {
     for (const timer of this.timers) clearTimeout(timer);
   }
 
-  /** Records an event and delivers it, signed as Stripe signs, until the backend accepts it. */
+  /**
+   * Records an event and delivers it, signed as Stripe signs, until the backend accepts it. Its
+   * `request` is the API call being handled, if any (none for billing on the test clock).
+   */
   emit(type: string, object: StripeObject, previous?: StripeObject): StripeObject | undefined {
     if (this.store.quiet) return undefined;
     const previousAttributes = previous
@@ -43,11 +56,17 @@ export class SandboxEvents {
           ...(previousAttributes ? { previous_attributes: previousAttributes } : {}),
         },
         pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
+        request: eventRequest(),
       }),
     );
+    this.options.onTraffic?.({ kind: 'event', body: structuredClone(event) });
     if (!this.holdDeliveries) this.deliver(event, 0);
     return event;
+  }
+
+  /** An `*.updated` event, sent only when the update changed something (as Stripe does). */
+  emitChange(type: string, object: StripeObject, previous: StripeObject): void {
+    if (JSON.stringify(object) !== JSON.stringify(previous)) this.emit(type, object, previous);
   }
 
   private deliver(event: StripeObject, attempt: number): void {
@@ -69,6 +88,7 @@ export class SandboxEvents {
       payload,
       secret: this.options.webhookSecret,
     });
+    this.sending += 1;
     fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -77,6 +97,9 @@ export class SandboxEvents {
       .then((response) => {
         if (!response.ok) retry();
       })
-      .catch(retry);
+      .catch(retry)
+      .finally(() => {
+        this.sending -= 1;
+      });
   }
 }

@@ -5,8 +5,14 @@
  * a list's paths start with `data.`. A few fields are only there when expanded ("includable"):
  * an invoice's payments, a checkout session's line items.
  */
-import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
+import {
+  priceObject,
+  productObject,
+  SANDBOX_CLOCK_ID,
+  SANDBOX_PRICES,
+} from './sandbox-catalogue.js';
 import type { Body, StripeObject } from './sandbox-common.js';
+import { privateOf } from './sandbox-private.js';
 import { list, type SandboxParts } from './routes/route-helpers.js';
 
 /** A path that names nothing expandable; Stripe's message names it. */
@@ -58,11 +64,11 @@ export class SandboxExpander {
     return expanded as Body;
   }
 
-  /** The object an id names, among those the sandbox knows (its own, its prices, its clock). */
+  /** The object an id names, among those the sandbox knows (its own, its catalogue, its clock). */
   private resolve(id: string): StripeObject | undefined {
-    if (SANDBOX_PRICES[id]) return this.parts.engine.price(id);
+    if (SANDBOX_PRICES[id]) return priceObject(id);
     if (id === SANDBOX_CLOCK_ID) return this.parts.engine.clock();
-    return this.parts.store.get(id);
+    return productObject(id) ?? this.parts.store.get(id);
   }
 
   /** `value` with the rest of `path` (from character `from`) expanded, copied where it changes. */
@@ -101,9 +107,9 @@ export class SandboxExpander {
 
   /** A checkout session's line items: its one price (the sandbox sells one item per session). */
   private lineItems(session: StripeObject): StripeObject[] {
-    const priceId = String(session.sandbox_price);
+    const priceId = String(privateOf<{ price: string }>(this.parts.store, session.id).price);
     if (!SANDBOX_PRICES[priceId]) return [];
-    const price = this.parts.engine.price(priceId);
+    const price = priceObject(priceId);
     const subtotal = Number(session.amount_subtotal);
     const total = Number(session.amount_total);
     return [

@@ -1,11 +1,31 @@
-/** Invoicing: what one billing of a subscription creates (a charge, an invoice, its payment). */
+/** Invoicing: what one billing of a subscription creates (an invoice, a charge, its payment). */
 import { randomBytes } from 'node:crypto';
 import { newId, subscriptionItem, type Body, type StripeObject } from './sandbox-common.js';
 import { SANDBOX_CLOCK_ID } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
+import { freshObject } from './sandbox-objects.js';
 import { money } from './sandbox-pages.js';
+import { privateOf } from './sandbox-private.js';
 import type { SandboxStore } from './sandbox-store.js';
-import { STRIPE_FIXTURES } from './stripe-fixtures.js';
+
+/** Stripe's outcome of a card payment the network approved, and of one the issuer declined. */
+const APPROVED = {
+  advice_code: null,
+  network_advice_code: null,
+  network_decline_code: null,
+  network_status: 'approved_by_network',
+  reason: null,
+  risk_level: 'normal',
+  seller_message: 'Payment complete.',
+  type: 'authorized',
+};
+const DECLINED = {
+  ...APPROVED,
+  network_status: 'declined_by_network',
+  reason: 'generic_decline',
+  seller_message: 'The bank did not return any further details with this decline.',
+  type: 'issuer_declined',
+};
 
 export class SandboxInvoicing {
   constructor(
@@ -14,34 +34,221 @@ export class SandboxInvoicing {
   ) {}
 
   /**
-   * Invoices the current period and charges the customer's default card. A declined card leaves
-   * the invoice open and the subscription past_due, as Stripe's smart retries would at first.
+   * Invoices the current period and charges the customer's default card, with Stripe's events
+   * in Stripe's order: the invoice created (a draft), finalized, then the charge and the
+   * invoice's payment. A declined card leaves the invoice open and the subscription past_due, as
+   * Stripe's smart retries would at first.
    */
   bill(subscription: StripeObject, reason: string, prorated?: number): StripeObject {
     const customer = this.store.get(String(subscription.customer))!;
-    const methodId = (customer.invoice_settings as Body | undefined)?.default_payment_method;
+    const methodId = (customer.invoice_settings as Body).default_payment_method;
     const method = methodId ? this.store.get(String(methodId)) : undefined;
-    const paid = !!method && !method.sandbox_declines;
+    const paid = !!method && !privateOf(this.store, method.id).declines;
+    const now = this.store.now();
+    const full = prorated ?? Number((subscriptionItem(subscription).price as Body).unit_amount);
+    const discount = prorated === undefined ? this.activeDiscount(subscription, now) : undefined;
+    const off = discount ? this.discountOff(discount, full) : 0;
+    const amount = full - off;
+
+    const draft = this.store.save(
+      this.invoiceObject(newId('invoice'), subscription, customer, reason, full, {
+        proration: prorated !== undefined,
+        discount,
+        off,
+      }),
+    );
+    this.events.emit('invoice.created', draft);
+    const open = this.store.save({
+      ...draft,
+      status: 'open',
+      number: this.nextNumber(customer.id),
+      effective_at: now,
+      status_transitions: { ...(draft.status_transitions as Body), finalized_at: now },
+    });
+    this.events.emit('invoice.finalized', open);
+
+    const charge = this.charge(
+      customer,
+      method,
+      amount,
+      paid,
+      reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+    );
+    this.events.emit(paid ? 'charge.succeeded' : 'charge.failed', charge);
+    const payment = this.store.save(
+      this.store.fromFixture('invoice_payment', {
+        id: newId('invoice_payment'),
+        invoice: open.id,
+        amount_paid: paid ? amount : null,
+        amount_requested: amount,
+        currency: 'usd',
+        payment: { type: 'charge', charge: charge.id },
+        status: paid ? 'paid' : 'open',
+        status_transitions: { canceled_at: null, paid_at: paid ? now : null },
+      }),
+    );
+    const attempted = this.store.save({
+      ...open,
+      attempted: true,
+      attempt_count: 1,
+      hosted_invoice_url: `${this.store.url}/receipts/${charge.id}`,
+      ...(paid
+        ? {
+            status: 'paid',
+            amount_paid: amount,
+            amount_remaining: 0,
+            auto_advance: false,
+            status_transitions: { ...(open.status_transitions as Body), paid_at: now },
+          }
+        : {}),
+    });
+    if (paid) {
+      this.events.emit('invoice.paid', attempted);
+      this.events.emit('invoice.payment_succeeded', attempted);
+      this.events.emit('invoice_payment.paid', payment);
+    } else this.events.emit('invoice.payment_failed', attempted);
+
+    const billed = this.store.save({
+      ...this.store.get(subscription.id)!,
+      latest_invoice: attempted.id,
+      status: paid ? 'active' : 'past_due',
+    });
+    if (billed.status !== subscription.status)
+      this.events.emit('customer.subscription.updated', billed, subscription);
+    return billed;
+  }
+
+  /**
+   * What changing the subscription to `after` would invoice now (Stripe's preview): the net of
+   * the proration, a credit left on the balance when negative. Nothing is saved.
+   */
+  preview(after: StripeObject, net: number): StripeObject {
+    const customer = this.store.get(String(after.customer))!;
+    const id = `upcoming_in_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+    return {
+      ...this.invoiceObject(id, after, customer, 'subscription_update', net, {
+        proration: true,
+        off: 0,
+      }),
+      amount_due: Math.max(0, net),
+      amount_remaining: Math.max(0, net),
+      ending_balance: Math.min(0, net),
+    };
+  }
+
+  /** An invoice as first created: a draft of one line, `full` less any discount. */
+  private invoiceObject(
+    id: string,
+    subscription: StripeObject,
+    customer: StripeObject,
+    reason: string,
+    full: number,
+    { proration, discount, off }: { proration: boolean; discount?: StripeObject; off: number },
+  ): StripeObject {
     const item = subscriptionItem(subscription);
     const price = item.price as StripeObject;
-    const full = prorated ?? Number(price.unit_amount);
-    const amount =
-      full - (prorated === undefined ? this.discountOff(subscription, full, this.store.now()) : 0);
-    const periodStart = Number(item.current_period_start);
-    const periodEnd = Number(item.current_period_end);
-    const invoiceId = newId('invoice');
-    const description = prorated
-      ? `Remaining time on ${String(price.nickname)} after the plan change`
-      : `1 × ${String(price.nickname)} (at ${money(amount)} / ${
-          Number((price.recurring as Body).interval_count) === 1
-            ? 'month'
-            : `every ${String((price.recurring as Body).interval_count)} months`
-        })`;
-    const fixtureLine = (STRIPE_FIXTURES.invoice.lines as { data: Body[] }).data[0];
+    const amount = full - off;
+    const discountAmounts = discount ? [{ amount: off, discount: discount.id }] : [];
+    const interval = Number((price.recurring as Body).interval_count);
+    const line = {
+      ...freshObject('line_item'),
+      id: `il_${randomBytes(8).toString('hex')}`,
+      object: 'line_item',
+      amount: full,
+      currency: 'usd',
+      description: proration
+        ? `Remaining time on ${String(price.nickname)} after the plan change`
+        : `1 × ${String(price.nickname)} (at ${money(full)} / ${
+            interval === 1 ? 'month' : `every ${interval} months`
+          })`,
+      discount_amounts: discountAmounts,
+      discounts: discount ? [discount.id] : [],
+      invoice: id,
+      parent: {
+        type: 'subscription_item_details',
+        invoice_item_details: null,
+        subscription_item_details: {
+          invoice_item: null,
+          proration,
+          proration_details: { credited_items: null },
+          subscription: subscription.id,
+          subscription_item: item.id,
+        },
+      },
+      period: { start: item.current_period_start, end: item.current_period_end },
+      pretax_credit_amounts: [],
+      pricing: {
+        type: 'price_details',
+        price_details: { price: price.id, product: price.product },
+        unit_amount_decimal: String(full),
+      },
+      quantity: 1,
+      subscription: subscription.id,
+      subtotal: full,
+      taxes: [],
+    };
+    return this.store.fromFixture('invoice', {
+      id,
+      customer: customer.id,
+      customer_address: customer.address ?? null,
+      customer_email: customer.email ?? null,
+      customer_name: customer.name ?? null,
+      customer_phone: customer.phone ?? null,
+      customer_shipping: customer.shipping ?? null,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
+      },
+      billing_reason: reason,
+      currency: 'usd',
+      status: 'draft',
+      auto_advance: true,
+      amount_due: amount,
+      amount_paid: 0,
+      amount_remaining: amount,
+      subtotal: full,
+      subtotal_excluding_tax: full,
+      total: amount,
+      total_excluding_tax: amount,
+      discounts: discount ? [discount.id] : [],
+      total_discount_amounts: discountAmounts,
+      total_pretax_credit_amounts: [],
+      total_taxes: [],
+      period_start: item.current_period_start,
+      period_end: item.current_period_start,
+      test_clock: SANDBOX_CLOCK_ID,
+      status_transitions: {
+        finalized_at: null,
+        marked_uncollectible_at: null,
+        paid_at: null,
+        voided_at: null,
+      },
+      lines: { object: 'list', data: [line], has_more: false, url: `/v1/invoices/${id}/lines` },
+    });
+  }
 
-    const charge = this.store.save(
+  /** The next number of the customer's invoices: its prefix and sequence, as Stripe numbers. */
+  private nextNumber(customerId: string): string {
+    const customer = this.store.get(customerId)!;
+    const sequence = Number(customer.next_invoice_sequence);
+    this.store.save({ ...customer, next_invoice_sequence: sequence + 1 });
+    return `${String(customer.invoice_prefix)}-${String(sequence).padStart(4, '0')}`;
+  }
+
+  /** A card charge (a failed one when the card declines or the customer has none). */
+  private charge(
+    customer: StripeObject,
+    method: StripeObject | undefined,
+    amount: number,
+    paid: boolean,
+    description: string,
+  ): StripeObject {
+    const id = newId('charge');
+    const card = method?.card as Body | undefined;
+    return this.store.save(
       this.store.fromFixture('charge', {
-        id: newId('charge'),
+        id,
         amount,
         amount_captured: paid ? amount : 0,
         amount_refunded: 0,
@@ -51,126 +258,46 @@ export class SandboxInvoicing {
         status: paid ? 'succeeded' : 'failed',
         failure_code: paid ? null : 'card_declined',
         failure_message: paid ? null : 'Your card was declined.',
-        customer: customer.id,
-        description:
-          reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
-        receipt_email: customer.email ?? null,
-        receipt_url: `${this.store.url}/receipts/PLACEHOLDER`,
-        payment_intent: null,
-        payment_method: method?.id ?? null,
-        payment_method_details: {
-          ...(STRIPE_FIXTURES.charge.payment_method_details as Body),
-          card: {
-            ...((STRIPE_FIXTURES.charge.payment_method_details as Body).card as Body),
-            brand: (method?.card as Body | undefined)?.brand ?? null,
-            last4: (method?.card as Body | undefined)?.last4 ?? null,
-          },
-        },
-        metadata: {},
-        refunds: { object: 'list', data: [], has_more: false, url: '/v1/refunds' },
-      }),
-    );
-    this.store.save({ ...charge, receipt_url: `${this.store.url}/receipts/${charge.id}` });
-    const invoice = this.store.save(
-      this.store.fromFixture('invoice', {
-        id: invoiceId,
-        number: `SANDBOX-${invoiceId.slice(-6).toUpperCase()}`,
-        customer: customer.id,
-        customer_email: customer.email ?? null,
-        customer_name: customer.name ?? null,
-        subscription: subscription.id,
-        parent: {
-          type: 'subscription_details',
-          quote_details: null,
-          subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
-        },
-        billing_reason: reason,
-        status: paid ? 'paid' : 'open',
-        attempted: true,
-        attempt_count: 1,
-        auto_advance: !paid,
-        amount_due: amount,
-        amount_paid: paid ? amount : 0,
-        amount_remaining: paid ? 0 : amount,
-        subtotal: full,
-        subtotal_excluding_tax: full,
-        total: amount,
-        total_excluding_tax: amount,
-        description: null,
-        discounts: [],
-        period_start: periodStart,
-        period_end: periodStart,
-        due_date: null,
-        from_invoice: null,
-        last_finalization_error: null,
-        hosted_invoice_url: `${this.store.url}/receipts/${charge.id}`,
-        invoice_pdf: null,
-        test_clock: SANDBOX_CLOCK_ID,
-        status_transitions: {
-          finalized_at: this.store.now(),
-          marked_uncollectible_at: null,
-          paid_at: paid ? this.store.now() : null,
-          voided_at: null,
-        },
-        lines: {
-          object: 'list',
-          data: [
-            {
-              ...structuredClone(fixtureLine),
-              id: `il_${randomBytes(8).toString('hex')}`,
-              invoice: invoiceId,
-              amount,
-              description,
-              period: { start: periodStart, end: periodEnd },
-              subscription: subscription.id,
-              parent: {
-                type: 'subscription_item_details',
-                invoice_item_details: null,
-                subscription_item_details: {
-                  invoice_item: null,
-                  proration: false,
-                  proration_details: { credited_items: null },
-                  subscription: subscription.id,
-                  subscription_item: item.id,
-                },
-              },
-            },
-          ],
-          has_more: false,
-          url: `/v1/invoices/${invoiceId}/lines`,
-        },
-      }),
-    );
-    this.store.save(
-      this.store.fromFixture('invoice_payment', {
-        id: newId('invoice_payment'),
-        invoice: invoice.id,
-        amount_paid: paid ? amount : null,
-        amount_requested: amount,
+        outcome: paid ? APPROVED : DECLINED,
         currency: 'usd',
-        is_default: true,
-        payment: { type: 'charge', charge: charge.id },
-        status: paid ? 'paid' : 'open',
-        status_transitions: { canceled_at: null, paid_at: paid ? this.store.now() : null },
+        customer: customer.id,
+        description,
+        receipt_email: customer.email ?? null,
+        receipt_url: `${this.store.url}/receipts/${id}`,
+        payment_method: method?.id ?? null,
+        payment_method_details: card
+          ? {
+              type: 'card',
+              card: {
+                ...freshObject('charge.card'),
+                amount_authorized: paid ? amount : null,
+                brand: card.brand,
+                country: card.country,
+                exp_month: card.exp_month,
+                exp_year: card.exp_year,
+                fingerprint: card.fingerprint,
+                funding: card.funding,
+                last4: card.last4,
+                network: card.brand,
+                overcapture: { maximum_amount_capturable: amount, status: 'unavailable' },
+              },
+            }
+          : null,
+        refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${id}/refunds` },
       }),
     );
-    const billed = this.store.save({
-      ...subscription,
-      latest_invoice: invoice.id,
-      status: paid ? 'active' : 'past_due',
-    });
-    this.events.emit(paid ? 'charge.succeeded' : 'charge.failed', this.store.get(charge.id)!);
-    this.events.emit(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice);
-    if (billed.status !== subscription.status)
-      this.events.emit('customer.subscription.updated', billed, subscription);
-    return billed;
   }
 
-  /** What the subscription's active discount, if any, takes off `amount` at `time`. */
-  private discountOff(subscription: StripeObject, amount: number, time: number): number {
+  /** The subscription's discount, if it still applies at `time`. */
+  private activeDiscount(subscription: StripeObject, time: number): StripeObject | undefined {
     const [discountId] = (subscription.discounts as string[] | undefined) ?? [];
     const discount = discountId ? this.store.get(discountId) : undefined;
-    if (!discount || (discount.end !== null && Number(discount.end) <= time)) return 0;
+    if (!discount || (discount.end !== null && Number(discount.end) <= time)) return undefined;
+    return discount;
+  }
+
+  /** What a discount's coupon takes off `amount`. */
+  private discountOff(discount: StripeObject, amount: number): number {
     const coupon = this.store.get(String((discount.source as Body).coupon));
     if (coupon?.amount_off) return Math.min(amount, Number(coupon.amount_off));
     return Math.round((amount * Number(coupon?.percent_off ?? 0)) / 100);

@@ -1,7 +1,7 @@
 /** The sandbox's state: every object by id, answers by idempotency key, the test clock's offset. */
 import { realNow, type Body, type StripeObject } from './sandbox-common.js';
 import { isExpired, SandboxJournal, type IdempotentAnswer, type State } from './sandbox-journal.js';
-import { STRIPE_FIXTURES } from './stripe-fixtures.js';
+import { freshObject } from './sandbox-objects.js';
 
 export type { IdempotentAnswer, State } from './sandbox-journal.js';
 
@@ -124,16 +124,14 @@ export class SandboxStore {
   }
 
   /**
-   * A fresh copy of Stripe's example object with our values laid over it. Billing objects live on
-   * the test clock; checkout and portal sessions, customers and cards on real time, as at Stripe.
+   * A new object of its kind, as Stripe makes one (sandbox-objects.ts), with our values laid over
+   * it. Billing objects are created on the test clock; checkout and portal sessions, customers and
+   * cards on real time, as at Stripe.
    */
   fromFixture(resource: string, values: Body): StripeObject {
-    const base = structuredClone(STRIPE_FIXTURES[resource]);
-    return {
-      ...base,
-      livemode: false,
-      created: REAL_TIME_RESOURCES.has(resource) ? realNow() : this.now(),
-      ...values,
-    } as unknown as StripeObject;
+    const base = freshObject(resource);
+    if ('created' in base)
+      base.created = REAL_TIME_RESOURCES.has(resource) ? realNow() : this.now();
+    return { ...base, ...values } as unknown as StripeObject;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Stripe's own example object for each resource the sandbox serves, from Stripe's published
- * OpenAPI fixtures (MIT licence, see STRIPE-FIXTURES-LICENSE). Every sandbox object starts from
- * one of these, so it carries Stripe's keys with Stripe's types.
+ * OpenAPI fixtures (MIT licence, see STRIPE-FIXTURES-LICENSE), verbatim: sandbox-objects.ts
+ * derives from each what a new object of its kind looks like.
  */
 export const STRIPE_FIXTURES: Record<string, Record<string, unknown>> = {
   customer: {
@@ -1196,6 +1196,32 @@ export const STRIPE_FIXTURES: Record<string, Record<string, unknown>> = {
     type: 'recurring',
     unit_amount: 2000,
     unit_amount_decimal: '2000',
+  },
+  product: {
+    active: true,
+    created: 1234567890,
+    default_price: 'price_1PgafmB7WZ01zgkW02Hf9z6c',
+    description: 'Comfortable gray cotton t-shirt',
+    id: 'prod_QXg1hqf4jFNsqG',
+    images: [],
+    livemode: false,
+    marketing_features: [],
+    metadata: {},
+    name: 'T-shirt',
+    object: 'product',
+    package_dimensions: {
+      height: 1221029593,
+      length: 1106363674,
+      weight: 791592328,
+      width: 113126854,
+    },
+    shippable: null,
+    statement_descriptor: null,
+    tax_code: null,
+    unit_label: null,
+    updated: 1234567890,
+    url: null,
+    type: 'good',
   },
   invoice_payment: {
     amount_paid: null,

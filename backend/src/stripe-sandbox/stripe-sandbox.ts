@@ -30,11 +30,17 @@ import { SandboxExpander } from './sandbox-expand.js';
 import { SandboxFaults, type SandboxFault } from './sandbox-faults.js';
 import { SandboxInvoicing } from './sandbox-invoicing.js';
 import { newRequestId, registerProtocol } from './sandbox-protocol.js';
+import {
+  registerRequestScope,
+  registerTrafficRecorder,
+  type SandboxTraffic,
+} from './sandbox-requests.js';
 import { SandboxStore } from './sandbox-store.js';
 
 export { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
 export { addMonths } from './sandbox-common.js';
 export type { SandboxFault } from './sandbox-faults.js';
+export type { SandboxTraffic } from './sandbox-requests.js';
 
 export interface SandboxOptions {
   /**
@@ -49,6 +55,8 @@ export interface SandboxOptions {
   port?: number;
   /** Delay before the first redelivery of a refused event (doubling after). */
   retryDelayMs?: number;
+  /** Tests only: every JSON answer of the API and every event, as sent. */
+  onTraffic?: (traffic: SandboxTraffic) => void;
 }
 
 export class StripeSandbox {
@@ -83,6 +91,8 @@ export class StripeSandbox {
         done(null, qs.parse(body as string, { depth: 10, arrayLimit: 100 })),
     );
     this.routes();
+    registerRequestScope(this.app);
+    if (options.onTraffic) registerTrafficRecorder(this.app, options.onTraffic);
   }
 
   /** The sandbox's address, once started. */
@@ -99,6 +109,11 @@ export class StripeSandbox {
   }
   set holdDeliveries(hold: boolean) {
     this.events.holdDeliveries = hold;
+  }
+
+  /** Events on their way to the backend or waiting to be retried. */
+  get pendingDeliveries(): number {
+    return this.events.pendingDeliveries;
   }
 
   async start(): Promise<string> {

@@ -1,11 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Stripe from 'stripe';
 import { StripeSandbox, type SandboxOptions } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import { SandboxRecorder } from './stripe-fidelity.js';
 import { startTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './test-app.js';
 
 export interface AppWithSandbox {
   t: TestApp;
   sandbox: StripeSandbox;
+  /** Every answer and event of the sandbox, checked against Stripe's types when it closes. */
+  recorder: SandboxRecorder;
   /** The official SDK on the sandbox, as a test's view of "Stripe". */
   stripe: Stripe;
   close(): Promise<void>;
@@ -17,10 +20,12 @@ export async function startAppWithSandbox(
   sandboxOptions: Pick<SandboxOptions, 'dataFile'> = {},
 ): Promise<AppWithSandbox> {
   let appUrl = '';
+  const recorder = new SandboxRecorder();
   const sandbox = new StripeSandbox({
     webhookSecret: TEST_WEBHOOK_SECRET,
     webhookUrl: () => appUrl && `${appUrl}/api/webhooks/stripe`,
     retryDelayMs: 100,
+    onTraffic: recorder.record,
     ...sandboxOptions,
   });
   const sandboxUrl = await sandbox.start();
@@ -46,10 +51,12 @@ export async function startAppWithSandbox(
   return {
     t,
     sandbox,
+    recorder,
     stripe,
     close: async () => {
       await t.close();
       await sandbox.stop();
+      await recorder.expectFaithful();
     },
   };
 }

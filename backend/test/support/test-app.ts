@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.js';
 import { AppConfig } from '../../src/config/app-config.js';
 import { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import { SandboxRecorder } from './stripe-fidelity.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -67,10 +68,16 @@ export async function startTestApp(
     logger?: PinoLogger;
   } = {},
 ): Promise<TestApp> {
-  // Every test app talks to a Stripe sandbox of its own unless the test brings one (or a URL).
+  // Every test app talks to a Stripe sandbox of its own unless the test brings one (or a URL);
+  // what it answers is checked against Stripe's types when the app closes.
+  const recorder = new SandboxRecorder();
   const sandbox = options.env?.STRIPE_API_URL
     ? undefined
-    : new StripeSandbox({ webhookSecret: TEST_WEBHOOK_SECRET, webhookUrl: () => undefined });
+    : new StripeSandbox({
+        webhookSecret: TEST_WEBHOOK_SECRET,
+        webhookUrl: () => undefined,
+        onTraffic: recorder.record,
+      });
   const sandboxUrl = sandbox ? await sandbox.start() : undefined;
   const config = testConfig({
     ...(sandboxUrl ? { STRIPE_API_URL: sandboxUrl } : {}),
@@ -100,6 +107,7 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       await sandbox?.stop();
+      await recorder.expectFaithful();
     },
   };
 }

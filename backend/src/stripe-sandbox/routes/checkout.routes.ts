@@ -1,8 +1,9 @@
 /** Checkout sessions and their test page; billing portal sessions and the test portal. */
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_PRICES } from '../sandbox-catalogue.js';
+import { SANDBOX_PORTAL_CONFIGURATION, SANDBOX_PRICES } from '../sandbox-catalogue.js';
 import { newId, realNow, type Body } from '../sandbox-common.js';
 import { checkoutPage, portalPage } from '../sandbox-pages.js';
+import { setPrivate } from '../sandbox-private.js';
 import {
   found,
   foundParam,
@@ -14,7 +15,7 @@ import {
 
 export function registerCheckoutRoutes(
   api: FastifyInstance,
-  { store, checkout }: SandboxParts,
+  { store, events, checkout }: SandboxParts,
 ): void {
   api.post('/v1/checkout/sessions', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
@@ -25,7 +26,7 @@ export function registerCheckoutRoutes(
       return stripeError(reply, 400, 'Missing required param: success_url.');
     const id = newId('checkout.session');
     const expiresAt = body.expires_at ? Number(body.expires_at) : realNow() + 24 * 3600;
-    return store.save(
+    const session = store.save(
       store.fromFixture('checkout.session', {
         id,
         mode: body.mode ?? 'payment',
@@ -42,14 +43,14 @@ export function registerCheckoutRoutes(
         currency: 'usd',
         metadata: body.metadata ?? {},
         client_reference_id: body.client_reference_id ?? null,
-        subscription: null,
-        invoice: null,
         url: `${store.url}/checkout/${id}`,
-        line_items: undefined,
-        sandbox_price: items[0].price,
-        sandbox_subscription_metadata: (body.subscription_data as Body | undefined)?.metadata,
       }),
     );
+    setPrivate(store, id, {
+      price: items[0].price,
+      subscriptionMetadata: (body.subscription_data as Body | undefined)?.metadata,
+    });
+    return session;
   });
 
   api.get('/v1/checkout/sessions', async (request, reply) => {
@@ -92,7 +93,7 @@ export function registerCheckoutRoutes(
       return reply.status(404).type('text/html').send('<h1>Checkout session not found</h1>');
     return reply
       .type('text/html; charset=utf-8')
-      .send(checkoutPage(session, SANDBOX_PRICES[String(session.sandbox_price)]));
+      .send(checkoutPage(session, SANDBOX_PRICES[checkout.terms(session).price]));
   });
 
   api.post('/checkout/:id/pay', async (request, reply) => {
@@ -111,7 +112,7 @@ export function registerCheckoutRoutes(
         .send(
           checkoutPage(
             session,
-            SANDBOX_PRICES[String(session.sandbox_price)],
+            SANDBOX_PRICES[checkout.terms(session).price],
             'This code is invalid.',
           ),
         );
@@ -133,14 +134,17 @@ export function registerCheckoutRoutes(
     const customer = foundParam(store, reply, body, 'customer', 'customer');
     if (!customer) return reply;
     const id = newId('billing_portal.session');
-    return store.save(
+    const session = store.save(
       store.fromFixture('billing_portal.session', {
         id,
+        configuration: SANDBOX_PORTAL_CONFIGURATION,
         customer: customer.id,
         return_url: body.return_url ?? null,
         url: `${store.url}/billing/${id}`,
       }),
     );
+    events.emit('billing_portal.session.created', session);
+    return session;
   });
 
   // The test customer portal: what Stripe's hosted portal would show.

@@ -21,7 +21,7 @@ export function registerCouponRoutes(api: FastifyInstance, { store, events }: Sa
     if (amountOff !== null && !(Number.isInteger(amountOff) && amountOff > 0))
       return stripeError(reply, 400, 'amount_off must be a positive integer.');
     const duration = String(body.duration ?? 'once');
-    return store.save(
+    const coupon = store.save(
       store.fromFixture('coupon', {
         id,
         amount_off: amountOff,
@@ -29,13 +29,16 @@ export function registerCouponRoutes(api: FastifyInstance, { store, events }: Sa
         percent_off: percent,
         duration,
         duration_in_months: duration === 'repeating' ? Number(body.duration_in_months ?? 1) : null,
+        max_redemptions: body.max_redemptions ? Number(body.max_redemptions) : null,
         name: body.name ?? (percent !== null ? `${percent}% off` : `${money(amountOff!)} off`),
         metadata: body.metadata ?? {},
-        redeem_by: null,
+        redeem_by: body.redeem_by ? Number(body.redeem_by) : null,
         times_redeemed: 0,
         valid: true,
       }),
     );
+    events.emit('coupon.created', coupon);
+    return coupon;
   });
   api.get('/v1/coupons/:id', async (request, reply) =>
     found(store, reply, param(request), 'coupon'),
@@ -44,13 +47,15 @@ export function registerCouponRoutes(api: FastifyInstance, { store, events }: Sa
     const coupon = store.get(param(request));
     if (!coupon || coupon.object !== 'coupon') return found(store, reply, param(request), 'coupon');
     const body = (request.body ?? {}) as Body;
-    return store.save({
+    const updated = store.save({
       ...coupon,
       ...(typeof body.name === 'string' ? { name: body.name } : {}),
       ...(body.metadata && typeof body.metadata === 'object'
         ? { metadata: { ...(coupon.metadata as Body), ...(body.metadata as Body) } }
         : {}),
     });
+    events.emitChange('coupon.updated', updated, coupon);
+    return updated;
   });
 
   api.post('/v1/promotion_codes', async (request, reply) => {
@@ -73,12 +78,11 @@ export function registerCouponRoutes(api: FastifyInstance, { store, events }: Sa
         'invalid_request_error',
         { code: 'resource_already_exists' },
       );
-    return store.save(
+    const promo = store.save(
       store.fromFixture('promotion_code', {
         id: newId('promotion_code'),
         code,
         active: body.active === undefined ? true : body.active === 'true',
-        customer: null,
         expires_at: body.expires_at ? Number(body.expires_at) : null,
         max_redemptions: body.max_redemptions ? Number(body.max_redemptions) : null,
         metadata: body.metadata ?? {},
@@ -86,6 +90,8 @@ export function registerCouponRoutes(api: FastifyInstance, { store, events }: Sa
         promotion: { type: 'coupon', coupon: coupon.id },
       }),
     );
+    events.emit('promotion_code.created', promo);
+    return promo;
   });
   api.get('/v1/promotion_codes', async (request, reply) => {
     const query = request.query as Body;
@@ -114,7 +120,7 @@ export function registerCouponRoutes(api: FastifyInstance, { store, events }: Sa
         ? { metadata: { ...(promo.metadata as Body), ...(body.metadata as Body) } }
         : {}),
     });
-    events.emit('promotion_code.updated', updated, promo);
+    events.emitChange('promotion_code.updated', updated, promo);
     return updated;
   });
   api.delete('/v1/subscriptions/:id/discount', async (request, reply) => {
@@ -125,8 +131,10 @@ export function registerCouponRoutes(api: FastifyInstance, { store, events }: Sa
     if (discounts.length === 0)
       return stripeError(reply, 404, 'This subscription has no discount.');
     const updated = store.save({ ...subscription, discounts: [] });
-    events.emit('customer.discount.deleted', store.get(discounts[0])!);
+    const discount = store.get(discounts[0])!;
+    events.emit('customer.discount.deleted', discount);
     events.emit('customer.subscription.updated', updated, subscription);
-    return { object: 'discount', id: discounts[0], deleted: true };
+    const { end: _end, ...deleted } = discount;
+    return { ...deleted, deleted: true };
   });
 }

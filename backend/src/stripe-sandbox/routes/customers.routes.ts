@@ -1,26 +1,27 @@
 /** Customers and their payment methods. */
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_CLOCK_ID, TEST_CARDS } from '../sandbox-catalogue.js';
-import { newId, type Body } from '../sandbox-common.js';
+import { TEST_CARDS } from '../sandbox-catalogue.js';
+import type { Body } from '../sandbox-common.js';
 import { found, listPage, noSuch, param, type SandboxParts } from './route-helpers.js';
 
 export function registerCustomerRoutes(
   api: FastifyInstance,
   { store, checkout }: SandboxParts,
 ): void {
-  api.post('/v1/customers', async (request) => {
+  /** The default payment method a call names, if it is neither a test card nor a known one. */
+  const unknownMethod = (body: Body): string | undefined => {
+    const method = (body.invoice_settings as Body | undefined)?.default_payment_method;
+    return typeof method === 'string' && !TEST_CARDS[method] && !store.get(method)
+      ? method
+      : undefined;
+  };
+
+  api.post('/v1/customers', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
-    const customer = store.fromFixture('customer', {
-      id: newId('customer'),
-      email: body.email ?? null,
-      name: body.name ?? null,
-      phone: body.phone ?? null,
-      description: body.description ?? null,
-      metadata: body.metadata ?? {},
-      discount: null,
-      test_clock: SANDBOX_CLOCK_ID,
-    });
-    return store.save(checkout.updateCustomer(customer, body));
+    const method = unknownMethod(body);
+    if (method)
+      return noSuch(reply, 'payment_method', method, 'invoice_settings[default_payment_method]');
+    return checkout.createCustomer(body);
   });
 
   api.get('/v1/customers/:id', async (request, reply) =>
@@ -32,10 +33,10 @@ export function registerCustomerRoutes(
     if (!customer || customer.object !== 'customer')
       return found(store, reply, param(request), 'customer');
     const body = (request.body ?? {}) as Body;
-    const method = (body.invoice_settings as Body | undefined)?.default_payment_method;
-    if (typeof method === 'string' && !TEST_CARDS[method] && !store.get(method))
+    const method = unknownMethod(body);
+    if (method)
       return noSuch(reply, 'payment_method', method, 'invoice_settings[default_payment_method]');
-    return store.save(checkout.updateCustomer(customer, body));
+    return checkout.updateCustomer(customer, body);
   });
 
   api.get('/v1/customers/:id/payment_methods', async (request, reply) => {

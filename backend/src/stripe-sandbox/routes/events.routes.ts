@@ -1,6 +1,11 @@
-/** Events, prices, the test clock, and the dashboard where a developer moves it. */
+/** Events, prices and products, the test clock, and the dashboard where a developer moves it. */
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from '../sandbox-catalogue.js';
+import {
+  priceObject,
+  productObject,
+  SANDBOX_CLOCK_ID,
+  SANDBOX_PRICES,
+} from '../sandbox-catalogue.js';
 import { addMonths, subscriptionItem, type Body, type StripeObject } from '../sandbox-common.js';
 import { dashboardPage } from '../sandbox-pages.js';
 import { found, noSuch, param, stripeError, type SandboxParts } from './route-helpers.js';
@@ -57,6 +62,10 @@ export function registerEventRoutes(
   api.get('/v1/prices/:id', async (request, reply) => {
     const id = param(request);
     if (!SANDBOX_PRICES[id]) return noSuch(reply, 'price', id);
-    return engine.price(id);
+    return priceObject(id);
+  });
+  api.get('/v1/products/:id', async (request, reply) => {
+    const id = param(request);
+    return productObject(id) ?? noSuch(reply, 'product', id);
   });
 }

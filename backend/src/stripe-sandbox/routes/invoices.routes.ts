@@ -1,7 +1,7 @@
 /** Invoices and their payments, charges and their receipts, refunds. */
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from '../sandbox-catalogue.js';
-import { newId, type Body } from '../sandbox-common.js';
+import { SANDBOX_PRICES } from '../sandbox-catalogue.js';
+import { newId, type Body, type StripeObject } from '../sandbox-common.js';
 import { money, receiptPage } from '../sandbox-pages.js';
 import {
   found,
@@ -11,6 +11,10 @@ import {
   stripeError,
   type SandboxParts,
 } from './route-helpers.js';
+
+/** The subscription an invoice bills, if any. */
+const subscriptionOf = (invoice: StripeObject) =>
+  ((invoice.parent as Body | null)?.subscription_details as Body | null)?.subscription;
 
 export function registerInvoiceRoutes(
   api: FastifyInstance,
@@ -25,7 +29,7 @@ export function registerInvoiceRoutes(
       'invoice',
       (invoice) =>
         (!query.customer || invoice.customer === query.customer) &&
-        (!query.subscription || invoice.subscription === query.subscription) &&
+        (!query.subscription || subscriptionOf(invoice) === query.subscription) &&
         (!query.status || invoice.status === query.status),
     );
   });
@@ -42,32 +46,7 @@ export function registerInvoiceRoutes(
         400,
         'subscription_details[items][0][price] must be a known price.',
       );
-    const after = { ...subscription, items: engine.withPrice(subscription, priceId) };
-    const net = engine.prorationAmount(subscription, after);
-    return store.fromFixture('invoice', {
-      id: null,
-      customer: subscription.customer,
-      subscription: subscription.id,
-      status: 'draft',
-      billing_reason: 'subscription_update',
-      amount_due: Math.max(0, net),
-      amount_paid: 0,
-      amount_remaining: Math.max(0, net),
-      subtotal: net,
-      subtotal_excluding_tax: net,
-      total: net,
-      total_excluding_tax: net,
-      starting_balance: 0,
-      ending_balance: Math.min(0, net),
-      currency: 'usd',
-      lines: { object: 'list', data: [], has_more: false, url: '/v1/invoices/upcoming/lines' },
-      hosted_invoice_url: null,
-      invoice_pdf: null,
-      discounts: [],
-      from_invoice: null,
-      last_finalization_error: null,
-      test_clock: SANDBOX_CLOCK_ID,
-    });
+    return engine.preview(subscription, priceId);
   });
   api.get('/v1/invoices/:id', async (request, reply) =>
     found(store, reply, param(request), 'invoice'),
@@ -126,13 +105,14 @@ export function registerInvoiceRoutes(
         status: 'succeeded',
         customer: charge.customer,
         payment_method: charge.payment_method,
-        payment_intent: null,
       }),
     );
+    const refunds = charge.refunds as Body;
     const refunded = store.save({
       ...charge,
       amount_refunded: Number(charge.amount_refunded) + amount,
       refunded: Number(charge.amount_refunded) + amount === Number(charge.amount),
+      refunds: { ...refunds, data: [refund, ...(refunds.data as StripeObject[])] },
     });
     events.emit('refund.created', refund);
     events.emit('charge.refunded', refunded, charge);

@@ -9,7 +9,7 @@ import {
   type Body,
   type StripeObject,
 } from '../sandbox-common.js';
-import { STRIPE_FIXTURES } from '../stripe-fixtures.js';
+import { freshObject } from '../sandbox-objects.js';
 import {
   found,
   foundParam,
@@ -22,13 +22,19 @@ import {
 
 /** A schedule phase of one price, from `start` to `end`. */
 function schedulePhase(priceId: string, start: number, end: number): Body {
-  const fixture = (STRIPE_FIXTURES.subscription_schedule.phases as Body[])[0];
-  const item = (fixture.items as Body[])[0];
   return {
-    ...structuredClone(fixture),
+    ...freshObject('subscription_schedule.phase'),
+    currency: 'usd',
     start_date: start,
     end_date: end,
-    items: [{ ...structuredClone(item), price: priceId, quantity: 1, metadata: {} }],
+    items: [
+      {
+        ...freshObject('subscription_schedule.phase.item'),
+        plan: priceId,
+        price: priceId,
+        quantity: 1,
+      },
+    ],
   };
 }
 
@@ -77,6 +83,10 @@ export function registerSubscriptionRoutes(
       updated.cancel_at_period_end = body.cancel_at_period_end === 'true';
       updated.cancel_at = updated.cancel_at_period_end ? periodEnd(subscription) : null;
       updated.canceled_at = updated.cancel_at_period_end ? store.now() : null;
+      updated.cancellation_details = {
+        ...(subscription.cancellation_details as Body),
+        reason: updated.cancel_at_period_end ? 'cancellation_requested' : null,
+      };
     }
     if (body.metadata && typeof body.metadata === 'object')
       updated.metadata = { ...(subscription.metadata as Body), ...(body.metadata as Body) };
@@ -137,10 +147,6 @@ export function registerSubscriptionRoutes(
         subscription: subscription.id,
         status: 'active',
         end_behavior: 'release',
-        canceled_at: null,
-        completed_at: null,
-        released_at: null,
-        released_subscription: null,
         metadata: body.metadata ?? {},
         test_clock: SANDBOX_CLOCK_ID,
         current_phase: {
@@ -156,8 +162,9 @@ export function registerSubscriptionRoutes(
         ],
       }),
     );
-    store.save({ ...subscription, schedule: schedule.id });
+    const scheduled = store.save({ ...subscription, schedule: schedule.id });
     events.emit('subscription_schedule.created', schedule);
+    events.emit('customer.subscription.updated', scheduled, subscription);
     return schedule;
   });
 

@@ -1,0 +1,138 @@
+/**
+ * Checks what the Stripe sandbox answers and sends against Stripe itself: every JSON answer and
+ * every event must validate against a JSON Schema generated from the installed `stripe`
+ * package's type declarations (a missing required field, a wrong type or an unknown field
+ * fails), be a test-mode object, and carry none of the sample values of Stripe's examples.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { SandboxTraffic } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import { STRIPE_FIXTURES } from '../../src/stripe-sandbox/stripe-fixtures.js';
+
+interface Validator {
+  (value: unknown): boolean;
+  errors?: { instancePath: string; message?: string; params?: unknown }[] | null;
+}
+
+const GENERATOR = fileURLToPath(new URL('./stripe-schemas.mjs', import.meta.url));
+
+let validators: Promise<Record<string, Validator>> | undefined;
+
+/** The validators of the installed `stripe`'s types (generated once, then read from the cache). */
+function loadValidators(): Promise<Record<string, Validator>> {
+  validators ??= (async () => {
+    const folder = execFileSync(process.execPath, [GENERATOR], { encoding: 'utf8' }).trim();
+    return (await import(pathToFileURL(join(folder, 'validators.mjs')).href)) as Record<
+      string,
+      Validator
+    >;
+  })();
+  return validators;
+}
+
+const validatorName = (kind: string) => kind.replace(/[^A-Za-z0-9]/g, '_');
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An id (`cus_QXg1o8vcGmoR32`, `obj_123`), a link or an address, as Stripe's examples hold. */
+const EXAMPLE_ID_OR_LINK = /^[a-z]+(?:_[a-z]+)*_(?=[A-Za-z0-9]*[A-Z0-9])[A-Za-z0-9]{3,}$|:\/\/|@/;
+
+/** Every value in Stripe's examples that no object of ours can hold: their ids, links and stamps. */
+const EXAMPLE_VALUES: Set<unknown> = (() => {
+  const values = new Set<unknown>();
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (isObject(value)) Object.values(value).forEach(walk);
+    else if (typeof value === 'string' && EXAMPLE_ID_OR_LINK.test(value)) values.add(value);
+    else if (typeof value === 'number' && value >= 1_000_000) values.add(value);
+  };
+  walk(STRIPE_FIXTURES);
+  return values;
+})();
+
+/** Sample values, live-mode flags and the examples' placeholders (a field holding its own name). */
+function leaks(value: unknown, path: string, found: string[]): void {
+  if (Array.isArray(value)) value.forEach((item, index) => leaks(item, `${path}[${index}]`, found));
+  if (!isObject(value)) return;
+  for (const [key, field] of Object.entries(value)) {
+    const at = `${path}.${key}`;
+    if (key === 'metadata') continue;
+    if (key === 'livemode' && field !== false) found.push(`${at} is ${String(field)}`);
+    else if (field === key) found.push(`${at} holds the placeholder "${key}"`);
+    else if (EXAMPLE_VALUES.has(field)) found.push(`${at} holds Stripe's example ${String(field)}`);
+    else leaks(field, at, found);
+  }
+}
+
+/** The schema an object is checked against: its `object`, or its event type. */
+function kindOf(value: Record<string, unknown>): string {
+  if (value.object === 'event') return `event:${String(value.type)}`;
+  if (value.deleted === true) return `deleted:${String(value.object)}`;
+  return String(value.object);
+}
+
+function validate(
+  all: Record<string, Validator>,
+  value: unknown,
+  where: string,
+  problems: string[],
+): void {
+  if (!isObject(value)) return void problems.push(`${where}: not an object`);
+  const kind = kindOf(value);
+  const check = all[validatorName(kind)];
+  if (!check)
+    return void problems.push(`${where}: no schema for ${kind} (add it to stripe-schemas.mjs)`);
+  if (!check(value))
+    for (const error of check.errors ?? [])
+      problems.push(
+        `${where} (${kind})${error.instancePath} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+      );
+  if (kind === 'list')
+    (value.data as unknown[]).forEach((item, index) =>
+      validate(all, item, `${where}.data[${index}]`, problems),
+    );
+}
+
+/** Records a sandbox's traffic (pass `record` as its `onTraffic`) and checks it all. */
+export class SandboxRecorder {
+  readonly traffic: SandboxTraffic[] = [];
+
+  readonly record = (traffic: SandboxTraffic): void => {
+    this.traffic.push(traffic);
+  };
+
+  /** The events sent, in order. */
+  get events(): Record<string, unknown>[] {
+    return this.traffic.filter((entry) => entry.kind === 'event').map((entry) => entry.body);
+  }
+
+  /** What does not match Stripe: one line per problem (empty when everything does). */
+  async problems(): Promise<string[]> {
+    if (this.traffic.length === 0) return [];
+    const all = await loadValidators();
+    const problems: string[] = [];
+    for (const entry of this.traffic) {
+      if (entry.kind === 'response' && entry.status >= 400) continue;
+      const where =
+        entry.kind === 'event'
+          ? `event ${String(entry.body.type)} ${entry.body.id}`
+          : `${entry.method} ${entry.url}`;
+      validate(all, entry.body, where, problems);
+      const found: string[] = [];
+      leaks(entry.body, '', found);
+      problems.push(...found.map((leak) => `${where}: ${leak}`));
+    }
+    return [...new Set(problems)];
+  }
+
+  /** Fails with the first problems, if any. */
+  async expectFaithful(): Promise<void> {
+    const problems = await this.problems();
+    if (problems.length > 0)
+      throw new Error(
+        `The Stripe sandbox differs from Stripe (${problems.length} problems):\n${problems.slice(0, 40).join('\n')}`,
+      );
+  }
+}
