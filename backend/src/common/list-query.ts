@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AppException } from '../common/app.exception.js';
+import { INT4_MAX } from '../common/limits.js';
+import { findNul, NUL_MESSAGE } from '../common/nul-bytes.js';
 
 /** react-admin's simple REST list parameters: `filter`, `range` and `sort`, each JSON. */
 export interface ListQuery {
@@ -17,8 +19,11 @@ export interface ListOptions {
 
 /** The largest page a client may ask for. */
 export const MAX_PAGE_SIZE = 500;
+/** The highest row a range may name: far past any list, and inside OFFSET's bigint. */
+export const MAX_ROW_INDEX = INT4_MAX;
 
-const invalid = (message: string) => new AppException('validation_failed', 400, message);
+const invalid = (message: string, field?: string) =>
+  new AppException('validation_failed', 400, message, field ? { [field]: message } : undefined);
 
 function parseJson(raw: unknown, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
@@ -34,12 +39,15 @@ export function parseListQuery(query: Record<string, unknown>, options: ListOpti
   const filter = parseJson(query.filter, 'filter') ?? {};
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
     throw invalid('filter must be a JSON object.');
+  // JSON's \u0000 escape puts a NUL in the filter that the request's own text did not show.
+  const nulField = findNul(filter, 'filter');
+  if (nulField) throw invalid(NUL_MESSAGE, nulField);
 
   const range = parseJson(query.range, 'range') ?? [0, 19];
   if (
     !Array.isArray(range) ||
     range.length !== 2 ||
-    !range.every((value) => Number.isInteger(value) && value >= 0) ||
+    !range.every((value) => Number.isSafeInteger(value) && value >= 0 && value <= MAX_ROW_INDEX) ||
     range[1] < range[0] ||
     range[1] - range[0] >= MAX_PAGE_SIZE
   )
