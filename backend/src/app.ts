@@ -11,6 +11,7 @@ import { AppModule } from './app.module.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './common/body-depth.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { nulRefusal } from './common/nul-bytes.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
 import { PinoNestLogger, RequestLogController } from './logging/logger.js';
@@ -65,13 +66,18 @@ export async function createApp({
     void reply.header('x-request-id', request.id);
   });
   // Validators walk bodies recursively: a deeply nested document is refused before they see it.
+  // Then NUL characters, which PostgreSQL refuses in text, wherever the request carries them.
   fastify.addHook('preValidation', async (request, reply) => {
-    if (nestsDeeperThan(request.body, MAX_BODY_DEPTH))
+    if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) {
       await reply.status(400).send({
         statusCode: 400,
         code: 'bad_request',
         message: `The request body is nested too deeply (the limit is ${MAX_BODY_DEPTH} levels).`,
       });
+      return;
+    }
+    const refusal = nulRefusal(request);
+    if (refusal) await reply.status(refusal.statusCode).send(refusal);
   });
   const metrics = app.get(MetricsService);
   fastify.addHook('onResponse', async (request, reply) => {

@@ -170,6 +170,8 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     );
     const link = String(welcome.data.setupLink);
     expect(link).toMatch(/^\/setup-password#token=/);
+    // Paying confirms no address: the welcome does not greet with the name typed at checkout.
+    expect(welcome.data).not.toHaveProperty('firstName');
     const reset = await post(t.app, '/api/auth/reset-password', {
       token: link.split('#token=')[1],
       password: 'founder passphrase',

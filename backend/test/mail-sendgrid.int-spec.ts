@@ -65,11 +65,7 @@ describe('delivery through SendGrid', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/v3/mail/send');
     expect(request.headers.authorization).toBe('Bearer SG.test-key-0123456789');
-    const rendered = mail.render(
-      'password-setup',
-      { firstName: 'Ada', link: '/setup-password#token=abc' },
-      'buyer@example.com',
-    );
+    const rendered = mail.render('password-setup', queued.data, 'buyer@example.com');
     const oneClick = mail.oneClickUnsubscribeUrl('buyer@example.com');
     // Unsubscribe tokens carry the second they were signed, so the ones in the request (in the
     // text, the headers and the HTML, where `=` is escaped) are checked for validity and then

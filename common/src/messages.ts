@@ -3,6 +3,10 @@
  * where the spec has none. The backend answers with them and the site shows them.
  */
 export const PASSWORD_MIN_LENGTH = 6;
+/** The longest first or last name (their columns hold 100 characters). */
+export const NAME_MAX_LENGTH = 100;
+/** The longest full name, as typed at sign-up or on a billing address. */
+export const FULL_NAME_MAX_LENGTH = 200;
 
 export const MESSAGES = {
   login: {
@@ -76,5 +80,6 @@ export const MESSAGES = {
   validation: {
     emailRequired: 'Email is required',
     fillAllFields: 'Please fill in all fields.',
+    nameCharacters: 'Names cannot contain line breaks or control characters.',
   },
 } as const;

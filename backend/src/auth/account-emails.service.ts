@@ -79,7 +79,7 @@ export class AccountEmailsService implements OnModuleInit {
         await this.mail.enqueue(manager, {
           to: account.email,
           template: 'confirm-email',
-          data: { firstName, link: `/confirm-email#token=${token}` },
+          data: { link: `/confirm-email#token=${token}` },
           userId: user?.id ?? null,
         });
       }

@@ -71,7 +71,7 @@ export class AuthService {
         await this.mail.enqueue(manager, {
           to: email,
           template: 'confirm-email',
-          data: { firstName: names.first_name, link: `/confirm-email#token=${token}` },
+          data: { link: `/confirm-email#token=${token}` },
           userId: user.id,
         });
         await this.mail.enqueue(manager, {

@@ -7,7 +7,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../database/database-errors.js';
+import { isDatabaseUnavailable, isValueTooLong } from '../database/database-errors.js';
 import { AppException, type ErrorBody } from './app.exception.js';
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
@@ -42,6 +42,8 @@ const MESSAGES: Record<number, string> = {
   503: 'The service is temporarily unavailable. Please try again shortly.',
 };
 
+const VALUE_TOO_LONG = 'A value is longer than its field allows.';
+
 /** Something Fastify threw before Nest saw the request: bad JSON, a body over the limit. */
 interface FastifyError extends Error {
   statusCode?: number;
@@ -75,6 +77,8 @@ export function toErrorBody(exception: unknown): ErrorBody {
   }
   if (isDatabaseUnavailable(exception))
     return { statusCode: 503, code: CODES[503], message: MESSAGES[503] };
+  if (isValueTooLong(exception))
+    return { statusCode: 400, code: 'validation_failed', message: VALUE_TOO_LONG };
   return { statusCode: 500, code: 'internal_error', message: MESSAGES[500] };
 }
 
@@ -98,6 +102,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
         `Database unavailable on ${request.method} ${request.url.split('?')[0]}: ${(exception as Error).message}`,
       );
       void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    } else if (isValueTooLong(exception)) {
+      // Refused, but a field whose DTO bound lets through more than its column holds.
+      this.logger.warn(
+        `Value too long on ${request.method} ${request.url.split('?')[0]}: ${(exception as Error).message}`,
+      );
     } else if (body.statusCode >= 500) {
       this.logger.error(
         { err: exception, method: request.method, url: request.url },

@@ -1,4 +1,53 @@
-import { MAX_FILTER_IDS, parseListQuery, type ListOptions } from './list-query.js';
+import { AppException } from './app.exception.js';
+import { MAX_FILTER_IDS, MAX_ROW_INDEX, parseListQuery, type ListOptions } from './list-query.js';
+
+const options = {
+  sortable: ['created_at'],
+  defaultSort: ['created_at', 'DESC'] as const,
+  filters: ['q'],
+};
+
+/** The error code and field errors a query is refused with, or "accepted". */
+function outcome(query: Record<string, unknown>) {
+  try {
+    parseListQuery(query, { ...options, defaultSort: [...options.defaultSort] });
+    return 'accepted';
+  } catch (error) {
+    if (!(error instanceof AppException)) throw error;
+    return { status: error.getStatus(), code: error.code, errors: error.errors };
+  }
+}
+
+describe('parseListQuery: bounds', () => {
+  it.each([
+    '[1e20,1e20]',
+    '[-1e20,0]',
+    '[0,1e20]',
+    `[${2 ** 31},${2 ** 31}]`,
+    `[${2 ** 53 + 1},${2 ** 53 + 1}]`,
+    '[-1,5]',
+    '[0.5,3]',
+    '["NaN","NaN"]',
+    '["Infinity","Infinity"]',
+    '[0,"10"]',
+  ])('refuses range=%s as validation_failed', (range) => {
+    expect(outcome({ range })).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+
+  it('accepts ranges up to the highest row index', () => {
+    expect(outcome({ range: `[${MAX_ROW_INDEX - 9},${MAX_ROW_INDEX}]` })).toBe('accepted');
+    expect(outcome({ range: '[0,499]' })).toBe('accepted');
+  });
+
+  it('refuses a NUL that JSON escapes put in the filter, naming the field', () => {
+    expect(outcome({ filter: '{"q":"a\\u0000b"}' })).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      errors: { 'filter.q': 'Text must not contain NUL characters.' },
+    });
+    expect(outcome({ filter: '{"q":"a\\\\u0000b"}' })).toBe('accepted');
+  });
+});
 
 const OPTIONS: ListOptions = {
   sortable: ['created_at'],
@@ -13,7 +62,7 @@ const parse = (query: Record<string, unknown>) =>
 const uuids = (count: number) =>
   Array.from({ length: count }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
 
-describe('parseListQuery', () => {
+describe('parseListQuery: the ra-data-simple-rest contract', () => {
   it('pages by 20 without a range, but gives a getMany (filter.id, no range) every id', () => {
     expect(parse({}).range).toEqual([0, 19]);
     expect(parse({ filter: { id: uuids(30) } }).range).toEqual([0, 29]);

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AppException } from '../common/app.exception.js';
+import { INT4_MAX } from '../common/limits.js';
+import { findNul, NUL_MESSAGE } from '../common/nul-bytes.js';
 
 /** react-admin's simple REST list parameters: `filter`, `range` and `sort`, each JSON. */
 export interface ListQuery {
@@ -23,11 +25,14 @@ export interface ListOptions {
 
 /** The largest page a client may ask for. */
 export const MAX_PAGE_SIZE = 500;
+/** The highest row a range may name: far past any list, and inside OFFSET's bigint. */
+export const MAX_ROW_INDEX = INT4_MAX;
 
 /** The most ids one `filter.id` may name: a getMany answers all of them on one page. */
 export const MAX_FILTER_IDS = MAX_PAGE_SIZE;
 
-const invalid = (message: string) => new AppException('validation_failed', 400, message);
+const invalid = (message: string, field?: string) =>
+  new AppException('validation_failed', 400, message, field ? { [field]: message } : undefined);
 
 function parseJson(raw: unknown, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
@@ -43,6 +48,9 @@ function parseFilter(raw: unknown, options: ListOptions): Record<string, unknown
   const filter = parseJson(raw, 'filter') ?? {};
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
     throw invalid('filter must be a JSON object.');
+  // JSON's \u0000 escape puts a NUL in the filter that the request's own text did not show.
+  const nulField = findNul(filter, 'filter');
+  if (nulField) throw invalid(NUL_MESSAGE, nulField);
   const accepted = ['id', ...options.filters];
   const unknown = Object.keys(filter).find((key) => !accepted.includes(key));
   if (unknown !== undefined)
@@ -67,7 +75,7 @@ export function parseListQuery(query: Record<string, unknown>, options: ListOpti
   if (
     !Array.isArray(range) ||
     range.length !== 2 ||
-    !range.every((value) => Number.isInteger(value) && value >= 0) ||
+    !range.every((value) => Number.isSafeInteger(value) && value >= 0 && value <= MAX_ROW_INDEX) ||
     range[1] < range[0] ||
     range[1] - range[0] >= MAX_PAGE_SIZE
   )

@@ -1,5 +1,23 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { Matches } from 'class-validator';
+import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
 import { AppException } from './app.exception.js';
+
+const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
+
+/**
+ * A name stays on one line of plain text: no control characters (line breaks, tabs, NUL, DEL…)
+ * nor Unicode line or paragraph separators, which would let it pass for something else in an
+ * e-mail greeting or an export. Put it above @IsString, which is checked first.
+ */
+export function OneLineName(): PropertyDecorator {
+  return Matches(ONE_LINE, { message: MESSAGES.validation.nameCharacters });
+}
+
+/** A name that fits its column (counted as PostgreSQL counts characters) on one line. */
+export function isFittingName(name: string, max = NAME_MAX_LENGTH): boolean {
+  return [...name].length <= max && ONE_LINE.test(name);
+}
 
 /** Flattens nested validation errors to `{ "billing_address.city": "message" }`. */
 export function validationErrorsByField(

@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { isDatabaseUnavailable, isValueTooLong } from './database-errors.js';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -26,5 +26,19 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
     expect(isDatabaseUnavailable('text')).toBe(false);
+  });
+});
+
+describe('isValueTooLong', () => {
+  it('recognises PostgreSQL refusing a text longer than its column, wrapped or not', () => {
+    const tooLong = withCode('22001', 'value too long for type character varying(100)');
+    expect(isValueTooLong(tooLong)).toBe(true);
+    expect(isValueTooLong(new QueryFailedError('INSERT', [], tooLong))).toBe(true);
+  });
+
+  it('leaves other errors alone', () => {
+    expect(isValueTooLong(withCode('22003', 'integer out of range'))).toBe(false);
+    expect(isValueTooLong(new Error('value too long'))).toBe(false);
+    expect(isValueTooLong(undefined)).toBe(false);
   });
 });

@@ -36,3 +36,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether PostgreSQL refused a text longer than its column (SQLSTATE 22001). Request fields are
+ * bounded by their DTOs, but class-validator's lengths do not count some characters (variation
+ * selectors) that PostgreSQL does: such a request is refused as invalid, not answered 500.
+ */
+export function isValueTooLong(error: unknown): boolean {
+  const candidate = error as { code?: unknown; driverError?: { code?: unknown } } | null;
+  return candidate?.code === '22001' || candidate?.driverError?.code === '22001';
+}

@@ -17,7 +17,7 @@ const context = {
 const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; subject: string } } =
   {
     'confirm-email': {
-      data: { firstName: 'Ada', link: '/confirm-email#token=abc' },
+      data: { link: '/confirm-email#token=abc' },
       link: 'https://app.example.com/confirm-email#token=abc',
       subject: 'Confirm your LeadPulse account',
     },
@@ -42,7 +42,7 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       subject: "Welcome, founding member! You're in.",
     },
     'newsletter-confirm': {
-      data: { firstName: 'Ada', link: '/newsletter/confirm#token=n1' },
+      data: { link: '/newsletter/confirm#token=n1' },
       link: 'https://app.example.com/newsletter/confirm#token=n1',
       subject: 'Confirm your subscription to LeadPulse',
     },
@@ -54,8 +54,9 @@ describe('e-mail templates', () => {
     const email = renderEmail(template, sample.data as Record<string, unknown>, context);
     expect(email.subject).toBe(sample.subject);
     expect(email.html).toContain('<!doctype html>');
-    expect(email.html).toContain('Hi Ada,');
-    expect(email.text).toContain('Hi Ada,');
+    const greeting = 'firstName' in sample.data ? 'Hi Ada,' : 'Hi,';
+    expect(email.html).toContain(`<p>${greeting}</p>`);
+    expect(email.text).toMatch(new RegExp(`^${greeting}`));
     expect(email.text).toContain('help@example.com');
     expect(email.html).toContain('mailto:help@example.com');
     if (sample.link) {
@@ -84,6 +85,20 @@ describe('e-mail templates', () => {
     const email = renderEmail('password-reset', { link: '/setup-password#token=x' }, context);
     expect(email.text).toMatch(/^Hi,/);
   });
+
+  it.each(['confirm-email', 'newsletter-confirm'] as const)(
+    '%s never greets by name: the address is not confirmed, anyone could have typed it',
+    (template) => {
+      const typed = 'your account is locked, go to https://evil.example';
+      const email = renderEmail(template, { firstName: typed, link: '/confirm#token=x' }, context);
+      for (const part of [email.subject, email.html, email.text]) {
+        expect(part).not.toContain('locked');
+        expect(part).not.toContain('evil.example');
+      }
+      expect(email.text).toMatch(/^Hi,\n/);
+      expect(email.html).toContain('<p>Hi,</p>');
+    },
+  );
 
   it('lists the founding-member benefits of the success page', () => {
     const email = renderEmail('founding-member-welcome', { firstName: 'Ada' }, context);

@@ -3,12 +3,12 @@ import { PLANS } from '@leadpulse/common';
 
 /** The data each template needs. Fields ending in `link` are paths such as `/setup-password#token=…`. */
 export interface TemplateData {
-  'confirm-email': { firstName?: string; link: string };
+  'confirm-email': { link: string };
   welcome: { firstName?: string; link?: string };
   'password-reset': { firstName?: string; link: string };
   'password-setup': { firstName?: string; link: string };
   'founding-member-welcome': { firstName?: string; setupLink?: string; dashboardLink?: string };
-  'newsletter-confirm': { firstName?: string; link: string };
+  'newsletter-confirm': { link: string };
 }
 export type TemplateName = keyof TemplateData;
 export const TEMPLATE_NAMES: TemplateName[] = [
@@ -31,15 +31,21 @@ const FOUNDING_BENEFITS = PLANS.founding_member.features;
 
 const GREETING_HTML = '<p>Hi{{#if firstName}} {{firstName}}{{/if}},</p>';
 const GREETING_TEXT = 'Hi{{#if firstName}} {{firstName}}{{/if}},';
+/**
+ * Confirmation e-mails go to addresses nobody has confirmed yet, with a name anyone could have
+ * typed: they greet without one, whatever their data holds.
+ */
+const NAMELESS_GREETING_HTML = '<p>Hi,</p>';
+const NAMELESS_GREETING_TEXT = 'Hi,';
 
 const SOURCES: Record<TemplateName, TemplateSource> = {
   'confirm-email': {
     subject: 'Confirm your {{appName}} account',
-    html: `${GREETING_HTML}
+    html: `${NAMELESS_GREETING_HTML}
 <p>Thanks for signing up for {{appName}}. Please confirm your e-mail address to activate your account.</p>
 {{> button href=link label="Confirm my e-mail"}}
 <p class="muted">If you did not create an account, you can ignore this e-mail.</p>`,
-    text: `${GREETING_TEXT}
+    text: `${NAMELESS_GREETING_TEXT}
 
 Thanks for signing up for {{appName}}. Please confirm your e-mail address to activate your account:
 
@@ -110,11 +116,11 @@ Your dashboard: {{dashboardLink}}
   },
   'newsletter-confirm': {
     subject: 'Confirm your subscription to {{appName}}',
-    html: `${GREETING_HTML}
+    html: `${NAMELESS_GREETING_HTML}
 <p>Thanks for your interest in {{appName}}! Please confirm that you want to hear from us: product news, early access and the occasional tip for turning engagement into leads.</p>
 {{> button href=link label="Confirm my subscription"}}
 <p class="muted">If you did not ask for this, ignore this e-mail and you will not hear from us again.</p>`,
-    text: `${GREETING_TEXT}
+    text: `${NAMELESS_GREETING_TEXT}
 
 Thanks for your interest in {{appName}}! Please confirm that you want to hear from us: product news, early access and the occasional tip for turning engagement into leads:
 

@@ -52,7 +52,11 @@ export class MailService {
     manager: EntityManager,
     email: EmailToSend<T>,
   ): Promise<EmailEntity> {
-    const data = email.data as unknown as Record<string, unknown>;
+    const data = await this.withoutUnconfirmedName(
+      manager,
+      email.to,
+      email.data as unknown as Record<string, unknown>,
+    );
     // Rendering now fails fast on a bad link and fixes the subject the log shows.
     const { subject } = this.render(email.template, data, email.to);
     const row = await manager.getRepository(EmailEntity).save(
@@ -66,6 +70,26 @@ export class MailService {
     );
     await this.jobs.send(MAIL_DELIVERY_QUEUE, { emailId: row.id }, { manager });
     return row;
+  }
+
+  /**
+   * The data without the recipient's name unless their address is confirmed: before that, the
+   * name is whatever someone typed in a form (a waitlist, a sign-up, a checkout) for mail we send
+   * to an address they need not own, and a greeting would put their words in our e-mail.
+   */
+  private async withoutUnconfirmedName(
+    manager: EntityManager,
+    to: string,
+    data: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    if (data.firstName === undefined) return data;
+    const [{ confirmed }] = (await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM auth_accounts WHERE email = $1 AND email_confirmed_at IS NOT NULL) AS confirmed`,
+      [to],
+    )) as { confirmed: boolean }[];
+    if (confirmed) return data;
+    const { firstName: _name, ...rest } = data;
+    return rest;
   }
 
   /**

@@ -7,6 +7,7 @@ import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { csvStringifier } from '../common/csv.js';
 import { normaliseEmail } from '../common/email.js';
+import { isFittingName } from '../common/validation.js';
 import {
   containsPattern,
   idsFilter,
@@ -176,7 +177,12 @@ export class NewsletterAdminService {
    */
   async import(adminId: string, csv: string): Promise<ImportResult> {
     const records = parseSubscribersCsv(csv);
-    const valid = records.filter((record) => isEmail(record.email ?? ''));
+    const valid = records.filter(
+      (record) =>
+        isEmail(record.email ?? '') &&
+        isFittingName(record.first_name ?? '') &&
+        isFittingName(record.last_name ?? ''),
+    );
     return this.dataSource.transaction(async (manager) => {
       let imported = 0;
       for (const record of valid) {

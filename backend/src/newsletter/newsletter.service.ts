@@ -60,13 +60,12 @@ export class NewsletterService {
            last_name = COALESCE(newsletter_subscriptions.last_name, EXCLUDED.last_name),
            status = CASE WHEN newsletter_subscriptions.status = 'unsubscribed' THEN 'pending' ELSE newsletter_subscriptions.status END,
            updated_at = now()
-         RETURNING id, email, status, first_name, (xmax = 0) AS created,
+         RETURNING id, email, status, (xmax = 0) AS created,
            (status = 'pending' AND (last_email_sent_at IS NULL
              OR last_email_sent_at < now() - make_interval(mins => $5))) AS needs_email`,
         [email, input.source, firstName, lastName, CONFIRMATION_RESEND_MINUTES],
       )) as (LinkResult & {
         id: string;
-        first_name: string | null;
         created: boolean;
         needs_email: boolean;
       })[];
@@ -132,12 +131,12 @@ export class NewsletterService {
 
   private async sendConfirmation(
     manager: EntityManager,
-    row: { id: string; email: string; first_name: string | null },
+    row: { id: string; email: string },
   ): Promise<void> {
     await this.mail.enqueue(manager, {
       to: row.email,
       template: 'newsletter-confirm',
-      data: { firstName: row.first_name ?? undefined, link: this.links.confirmPath(row.email) },
+      data: { link: this.links.confirmPath(row.email) },
     });
     await manager.query(
       `UPDATE newsletter_subscriptions SET last_email_sent_at = now() WHERE id = $1`,

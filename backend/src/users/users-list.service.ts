@@ -112,12 +112,17 @@ export class UsersListService {
     return { ...toMemberView(user), roles };
   }
 
-  /** users.csv for the current search and filter, read in keyset batches: memory stays flat. */
+  /**
+   * users.csv for the current search and filter, read in keyset batches: memory stays flat. The
+   * filter is checked before the stream starts, so a bad one is refused rather than cutting it.
+   */
   exportCsv(query: Pick<ListQuery, 'filter'>): Readable {
-    const rows = async function* (this: UsersListService) {
+    const matching = this.filtered(query.filter);
+    const rows = async function* () {
       let after: { created_at: Date; id: string } | undefined;
       for (;;) {
-        const builder = this.filtered(query.filter)
+        const builder = matching
+          .clone()
           .select([
             'u.id',
             'u.email',
@@ -152,8 +157,8 @@ export class UsersListService {
         if (batch.length < EXPORT_BATCH) return;
         after = batch.at(-1)!;
       }
-    }.call(this);
-    return Readable.from(rows).pipe(
+    };
+    return Readable.from(rows()).pipe(
       csvStringifier(['Email', 'Name', 'Role', 'Subscription', 'Status', 'Joined']),
     );
   }

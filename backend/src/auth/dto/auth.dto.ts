@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { MESSAGES } from '@leadpulse/common';
+import { FULL_NAME_MAX_LENGTH, MESSAGES } from '@leadpulse/common';
+import { OneLineName } from '../../common/validation.js';
 
 /** Passwords are never truncated; 1,024 characters is far past any real one. */
 const PASSWORD_MAX = 1024;
@@ -18,8 +19,9 @@ export class SignupDto {
   @IsNotEmpty({ message: 'Password is required' })
   password: string;
 
-  @ApiProperty({ example: 'Ada Lovelace' })
-  @MaxLength(200)
+  @ApiProperty({ example: 'Ada Lovelace', maxLength: FULL_NAME_MAX_LENGTH })
+  @OneLineName()
+  @MaxLength(FULL_NAME_MAX_LENGTH)
   @IsString({ message: 'Name is required' })
   @IsNotEmpty({ message: 'Name is required' })
   name: string;

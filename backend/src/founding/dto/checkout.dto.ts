@@ -1,15 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { MESSAGES } from '@leadpulse/common';
+import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
+import { OneLineName } from '../../common/validation.js';
 
 /** All four fields are required; blanks are refused by the service with the spec's one message. */
 export class FoundingCheckoutDto {
-  @ApiProperty()
-  @MaxLength(100)
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
+  @MaxLength(NAME_MAX_LENGTH)
   @IsString({ message: MESSAGES.founding.fillAllFields })
   firstName: string;
-  @ApiProperty()
-  @MaxLength(100)
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
+  @MaxLength(NAME_MAX_LENGTH)
   @IsString({ message: MESSAGES.founding.fillAllFields })
   lastName: string;
   @ApiProperty()

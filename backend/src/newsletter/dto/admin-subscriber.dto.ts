@@ -1,13 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
+import { NAME_MAX_LENGTH } from '@leadpulse/common';
+import { OneLineName } from '../../common/validation.js';
 
 export class AddSubscriberDto {
   @ApiProperty()
   @IsEmail({}, { message: 'Please enter a valid email address.' })
   @MaxLength(254)
   email: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) first_name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) last_name?: string;
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  first_name?: string;
+
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  last_name?: string;
 }
 
 export class ImportSubscribersDto {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { MESSAGES } from '@leadpulse/common';
+import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
+import { OneLineName } from '../../common/validation.js';
 
 export class NewsletterDto {
   @ApiProperty({ example: 'ada@example.com' })
@@ -11,8 +12,19 @@ export class NewsletterDto {
 }
 
 export class WaitlistDto extends NewsletterDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) lastName?: string;
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  firstName?: string;
+
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  lastName?: string;
 }
 
 export class NewsletterTokenDto {

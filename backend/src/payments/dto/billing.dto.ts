@@ -9,10 +9,14 @@ import {
   IsString,
   IsUUID,
   Length,
+  Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
+import { FULL_NAME_MAX_LENGTH } from '@leadpulse/common';
+import { INT4_MAX } from '../../common/limits.js';
+import { OneLineName } from '../../common/validation.js';
 
 export class BillingAddressDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) line1?: string;
@@ -29,7 +33,12 @@ export class BillingAddressDto {
 /** Billing Information's form, or `use_account_details: true` ("Billing same as account information"). */
 export class UpdateBillingDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() use_account_details?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) billing_name?: string;
+  @ApiPropertyOptional({ maxLength: FULL_NAME_MAX_LENGTH })
+  @OneLineName()
+  @IsOptional()
+  @IsString()
+  @MaxLength(FULL_NAME_MAX_LENGTH)
+  billing_name?: string;
   @ApiPropertyOptional()
   @IsOptional()
   @IsEmail({}, { message: 'Please enter a valid billing email address.' })
@@ -48,7 +57,12 @@ export class RefundDto {
   @ApiPropertyOptional()
   @IsUUID('all', { message: 'Please choose a payment.' })
   transaction_id: string;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) amount_cents?: number;
+  @ApiPropertyOptional({ type: 'integer', maximum: INT4_MAX })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(INT4_MAX)
+  amount_cents?: number;
   @ApiPropertyOptional({ enum: ['requested_by_customer', 'duplicate', 'fraudulent'] })
   @IsOptional()
   @IsIn(['requested_by_customer', 'duplicate', 'fraudulent'])

@@ -12,6 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { INT4_MAX } from '../../common/limits.js';
 import { PROMOTION_TYPES, type PromotionType } from '../promotion.entity.js';
 
 export class CreatePromotionDto {
@@ -34,7 +35,12 @@ export class CreatePromotionDto {
   /** Percent (1–100) or cents. */
   @ApiProperty() @IsInt() @Min(1) @Max(1_000_000) value: number;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsInt() @Min(1) max_uses?: number | null;
+  @ApiPropertyOptional({ type: 'integer', nullable: true, maximum: INT4_MAX })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(INT4_MAX)
+  max_uses?: number | null;
 
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsDateString() expires_at?: string | null;
 
@@ -55,7 +61,12 @@ export class UpdatePromotionDto {
   @IsIn(PROMOTION_TYPES)
   type?: PromotionType;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) @Max(1_000_000) value?: number;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsInt() @Min(1) max_uses?: number | null;
+  @ApiPropertyOptional({ type: 'integer', nullable: true, maximum: INT4_MAX })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(INT4_MAX)
+  max_uses?: number | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsDateString() expires_at?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
 }

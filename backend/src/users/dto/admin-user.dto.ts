@@ -16,10 +16,12 @@ import {
   EDITABLE_STATUSES,
   MAX_PROMO_DAYS,
   MESSAGES,
+  NAME_MAX_LENGTH,
   PLAN_IDS,
   PROMO_TYPE_IDS,
   USER_STATUSES,
 } from '@leadpulse/common';
+import { OneLineName } from '../../common/validation.js';
 
 const optionalText = (max: number) => [IsOptional(), IsString(), MaxLength(max)];
 function Text(max: number): PropertyDecorator {
@@ -28,14 +30,16 @@ function Text(max: number): PropertyDecorator {
 
 /** Create New User (admin-portal.md): e-mail, first and last name required. */
 export class CreateUserDto {
-  @ApiProperty()
-  @MaxLength(100)
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
+  @MaxLength(NAME_MAX_LENGTH)
   @IsString({ message: 'First name is required' })
   @IsNotEmpty({ message: 'First name is required' })
   first_name: string;
 
-  @ApiProperty()
-  @MaxLength(100)
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
+  @MaxLength(NAME_MAX_LENGTH)
   @IsString({ message: 'Last name is required' })
   @IsNotEmpty({ message: 'Last name is required' })
   last_name: string;
@@ -67,18 +71,20 @@ export class CreateUserDto {
 
 /** Account Information's edit form. */
 export class UpdateUserDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
   @IsOptional()
   @IsString()
   @IsNotEmpty()
-  @MaxLength(100)
+  @MaxLength(NAME_MAX_LENGTH)
   first_name?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
   @IsOptional()
   @IsString()
   @IsNotEmpty()
-  @MaxLength(100)
+  @MaxLength(NAME_MAX_LENGTH)
   last_name?: string;
 
   @ApiPropertyOptional()

@@ -1,10 +1,24 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { NAME_MAX_LENGTH } from '@leadpulse/common';
+import { OneLineName } from '../../common/validation.js';
 
 /** The only fields a member may change on their own record; anything else is refused. */
 export class UpdateProfileDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) first_name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) last_name?: string;
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  first_name?: string;
+
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @OneLineName()
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  last_name?: string;
+
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(32) phone?:
     string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(200) company?:

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NAME_MAX_LENGTH } from '@leadpulse/common';
 import { renderWithApp, stubApi } from '../../test/render';
 import { FoundingDialog } from './FoundingDialog';
 
@@ -80,5 +81,18 @@ describe('FoundingDialog', () => {
         'There was an error creating your checkout session. Please try again.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('takes names up to the length the server accepts', async () => {
+    stubApi({});
+    renderWithApp(<FoundingDialog open onClose={() => undefined} redirect={() => undefined} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText(/^First Name/));
+    await user.paste('a'.repeat(NAME_MAX_LENGTH + 5));
+    expect(screen.getByLabelText(/^First Name/)).toHaveValue('a'.repeat(NAME_MAX_LENGTH));
+    expect(screen.getByLabelText(/^Last Name/)).toHaveAttribute(
+      'maxlength',
+      String(NAME_MAX_LENGTH),
+    );
   });
 });

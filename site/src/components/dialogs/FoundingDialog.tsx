@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { MESSAGES, formatPhone } from '@leadpulse/common';
+import { MESSAGES, NAME_MAX_LENGTH, formatPhone } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { foundingApi, type CheckoutForm } from '../../features/founding/founding-api';
 
@@ -104,6 +104,7 @@ export function FoundingDialog({
                 required
                 autoComplete="given-name"
                 fullWidth
+                slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
               />
               <TextField
                 label="Last Name"
@@ -111,6 +112,7 @@ export function FoundingDialog({
                 required
                 autoComplete="family-name"
                 fullWidth
+                slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
               />
             </Stack>
             <TextField

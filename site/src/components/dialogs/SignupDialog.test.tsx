@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FULL_NAME_MAX_LENGTH } from '@leadpulse/common';
 import { renderWithApp, stubApi } from '../../test/render';
 import { SignupDialog } from './SignupDialog';
 
@@ -55,5 +56,14 @@ describe('SignupDialog', () => {
       ),
     ).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('takes a full name up to the length the server accepts', async () => {
+    stubApi({});
+    renderWithApp(<SignupDialog open onClose={() => undefined} onSwitch={() => undefined} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText(/^Full Name/));
+    await user.paste('a'.repeat(FULL_NAME_MAX_LENGTH + 5));
+    expect(screen.getByLabelText(/^Full Name/)).toHaveValue('a'.repeat(FULL_NAME_MAX_LENGTH));
   });
 });

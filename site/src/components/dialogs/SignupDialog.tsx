@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
+import { FULL_NAME_MAX_LENGTH, MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
 import { authApi } from '../../features/auth/auth-api';
 import { signupErrorMessage } from '../../features/auth/auth-messages';
 
@@ -65,7 +65,14 @@ export function SignupDialog({ open, onClose, onSwitch }: Props) {
       <DialogContent>
         <Stack component="form" spacing={2} sx={{ pt: 1 }} onSubmit={submit}>
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField label="Full Name" {...field('name')} required autoComplete="name" autoFocus />
+          <TextField
+            label="Full Name"
+            {...field('name')}
+            required
+            autoComplete="name"
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: FULL_NAME_MAX_LENGTH } }}
+          />
           <TextField label="Email" type="email" {...field('email')} required autoComplete="email" />
           <TextField
             label="Password"

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NAME_MAX_LENGTH } from '@leadpulse/common';
 import { renderWithApp, stubApi } from '../../test/render';
 import { WaitlistSection } from './WaitlistSection';
 
@@ -50,5 +51,18 @@ describe('WaitlistSection', () => {
     expect(
       await screen.findByText('Failed to join waitlist. Please try again.'),
     ).toBeInTheDocument();
+  });
+
+  it('takes names up to the length the server accepts', async () => {
+    stubApi({});
+    renderWithApp(<WaitlistSection />);
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('First Name (optional)'));
+    await user.paste('a'.repeat(NAME_MAX_LENGTH + 5));
+    expect(screen.getByLabelText('First Name (optional)')).toHaveValue('a'.repeat(NAME_MAX_LENGTH));
+    expect(screen.getByLabelText('Last Name (optional)')).toHaveAttribute(
+      'maxlength',
+      String(NAME_MAX_LENGTH),
+    );
   });
 });

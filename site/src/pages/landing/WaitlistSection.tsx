@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Container, Paper, Stack, TextField, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { MESSAGES } from '@leadpulse/common';
+import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { newsletterApi, type SubscribeResult } from '../../features/newsletter/newsletter-api';
 
@@ -89,6 +89,7 @@ export function WaitlistSection() {
                   onChange={(event) => setForm({ ...form, firstName: event.target.value })}
                   autoComplete="given-name"
                   fullWidth
+                  slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
                 />
                 <TextField
                   label="Last Name (optional)"
@@ -96,6 +97,7 @@ export function WaitlistSection() {
                   onChange={(event) => setForm({ ...form, lastName: event.target.value })}
                   autoComplete="family-name"
                   fullWidth
+                  slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
                 />
               </Stack>
               <Button type="submit" variant="contained" size="large" disabled={busy}>

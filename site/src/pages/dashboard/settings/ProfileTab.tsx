@@ -1,13 +1,23 @@
 import { useState } from 'react';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { MESSAGES, type MemberRecord } from '@leadpulse/common';
+import { MESSAGES, NAME_MAX_LENGTH, type MemberRecord } from '@leadpulse/common';
 import { memberApi, type ProfileFields } from '../../../features/member/member-api';
 import { useMember } from '../../../features/member/MemberProvider';
 
-const FIELDS: { key: keyof ProfileFields; label: string; autoComplete: string }[] = [
-  { key: 'first_name', label: 'First Name', autoComplete: 'given-name' },
-  { key: 'last_name', label: 'Last Name', autoComplete: 'family-name' },
+const FIELDS: {
+  key: keyof ProfileFields;
+  label: string;
+  autoComplete: string;
+  maxLength?: number;
+}[] = [
+  {
+    key: 'first_name',
+    label: 'First Name',
+    autoComplete: 'given-name',
+    maxLength: NAME_MAX_LENGTH,
+  },
+  { key: 'last_name', label: 'Last Name', autoComplete: 'family-name', maxLength: NAME_MAX_LENGTH },
   { key: 'phone', label: 'Phone', autoComplete: 'tel' },
   { key: 'company', label: 'Company', autoComplete: 'organization' },
   { key: 'job_title', label: 'Job Title', autoComplete: 'organization-title' },
@@ -103,6 +113,7 @@ export function ProfileTab({ member }: { member: MemberRecord }) {
           value={draft[field.key] ?? ''}
           onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
           autoComplete={field.autoComplete}
+          slotProps={{ htmlInput: { maxLength: field.maxLength } }}
         />
       ))}
       <Stack direction="row" spacing={1}>

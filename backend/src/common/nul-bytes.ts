@@ -1,0 +1,54 @@
+import type { ErrorBody } from './app.exception.js';
+
+const NUL = '\u0000';
+
+export const NUL_MESSAGE = 'Text must not contain NUL characters.';
+
+/**
+ * Where `value` holds U+0000 in a string or an object key, as a dotted path below `root` ("name",
+ * "filter.q"), or undefined. Walked without recursion, so a deep document cannot exhaust the stack.
+ */
+export function findNul(value: unknown, root = ''): string | undefined {
+  const pending: [unknown, string][] = [[value, root]];
+  while (pending.length > 0) {
+    const [current, path] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return path;
+      continue;
+    }
+    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    for (const [key, child] of Object.entries(current)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (key.includes(NUL)) return childPath;
+      pending.push([child, childPath]);
+    }
+  }
+  return undefined;
+}
+
+/** The parts of a request a handler may pass on to the database. */
+export interface RequestInput {
+  body?: unknown;
+  query?: unknown;
+  params?: unknown;
+  headers?: Record<string, unknown>;
+}
+
+/**
+ * PostgreSQL refuses U+0000 in text, so a NUL anywhere in a request (its body, query string, path
+ * or headers) is answered `validation_failed` before any handler runs, rather than failing a query.
+ */
+export function nulRefusal(input: RequestInput): ErrorBody | undefined {
+  const field =
+    findNul(input.body) ??
+    findNul(input.query) ??
+    findNul(input.params) ??
+    findNul(input.headers, 'headers');
+  if (field === undefined) return undefined;
+  return {
+    statusCode: 400,
+    code: 'validation_failed',
+    message: NUL_MESSAGE,
+    errors: { [field || 'body']: NUL_MESSAGE },
+  };
+}
