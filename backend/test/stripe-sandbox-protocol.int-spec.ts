@@ -106,7 +106,7 @@ describe('the Stripe sandbox’s lists, through the official SDK', () => {
         .listPaymentMethods(customer.id, { limit: 100 })
         .autoPagingToArray({ limit: 1000 }),
     ).toHaveLength(ROWS + 1);
-  });
+  }, 60_000);
 
   it('answers ten rows by default, with has_more and the list’s url', async () => {
     const page = await stripe.subscriptions.list({ customer: customer.id });
