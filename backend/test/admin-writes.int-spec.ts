@@ -342,7 +342,7 @@ describe('every admin write is permission-checked and audited', () => {
       id: (
         await ds()
           .getRepository(EmailEntity)
-          .findOneByOrFail({ to_email: owner.user.email, template: 'confirm-email' })
+          .findOneByOrFail({ to_email: owner.user.email, template: 'welcome' })
       ).id,
     }),
     'POST /api/admin/stripe-events/{id}/replay': async () => {

@@ -60,6 +60,8 @@ describe('delivery through SendGrid', () => {
       attempts: 1,
       provider_message_id: expect.stringMatching(/^msg-/),
     });
+    // Sent with its live link, and kept with the token masked from then on.
+    expect(sent.data).toEqual({ firstName: 'Ada', link: '/setup-password#token=…' });
 
     const [request] = sendgrid.for(queued.id);
     expect(request.method).toBe('POST');
@@ -109,6 +111,8 @@ describe('delivery through SendGrid', () => {
     const sent = await finalState(queued.id);
     expect(sent).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
     expect(sendgrid.for(queued.id)).toHaveLength(3);
+    // Each retry still carries the live link.
+    expect(JSON.stringify(sendgrid.for(queued.id)[2].body)).toContain('/setup-password#token=abc');
   }, 40_000);
 
   it('fails at once on another 4xx and keeps the provider’s error', async () => {
@@ -116,6 +120,7 @@ describe('delivery through SendGrid', () => {
     const queued = await enqueue('refused@example.com');
     const failed = await finalState(queued.id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.data.link).toBe('/setup-password#token=…');
     expect(failed.last_error).toBe(
       'SendGrid 400: The from address does not match a verified Sender Identity.',
     );

@@ -2,6 +2,7 @@ import {
   bearer,
   PASSWORD,
   post,
+  signupCookie,
   tokenFromOutbox,
   uniqueEmail,
   type SessionBody,
@@ -17,11 +18,20 @@ describe('answers that carry a session or a profile', () => {
   });
   afterAll(() => t.close());
 
-  it('tells every cache not to store sign-in, refresh, confirmation, reset and profile answers', async () => {
+  it('tells every cache not to store sign-up, sign-in, refresh, confirmation, reset and profile answers', async () => {
     const email = uniqueEmail('nostore');
-    await post(t.app, '/api/auth/signup', { email, password: PASSWORD, name: 'Ada Lovelace' });
+    const signup = await post(t.app, '/api/auth/signup', {
+      email,
+      password: PASSWORD,
+      name: 'Ada Lovelace',
+    });
     const confirmToken = await tokenFromOutbox(t.dataSource, email, 'confirm-email');
-    const confirmed = await post(t.app, '/api/auth/confirm', { token: confirmToken });
+    const confirmed = await post(
+      t.app,
+      '/api/auth/confirm',
+      { token: confirmToken },
+      signupCookie(signup),
+    );
     const login = await post(t.app, '/api/auth/login', { email, password: PASSWORD });
     const session = login.json<SessionBody>();
     const refreshed = await post(t.app, '/api/auth/refresh', {
@@ -43,7 +53,7 @@ describe('answers that carry a session or a profile', () => {
       password: `${PASSWORD} again`,
     });
 
-    const answers = { confirmed, login, refreshed, user, me, updated, reset };
+    const answers = { signup, confirmed, login, refreshed, user, me, updated, reset };
     expect(
       Object.fromEntries(
         Object.entries(answers).map(([name, answer]) => [
@@ -52,6 +62,7 @@ describe('answers that carry a session or a profile', () => {
         ]),
       ),
     ).toEqual({
+      signup: [201, 'no-store'],
       confirmed: [200, 'no-store'],
       login: [200, 'no-store'],
       refreshed: [200, 'no-store'],

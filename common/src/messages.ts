@@ -38,6 +38,10 @@ export const MESSAGES = {
     mismatch: 'Passwords do not match.',
     tooShort: (minimum = PASSWORD_MIN_LENGTH) =>
       `Password must be at least ${minimum} characters long.`,
+    /** After a confirmation from another browser than the sign-up's, which drops the password. */
+    chooseTitle: 'Choose your password',
+    chooseReason:
+      'Your e-mail is confirmed. This link was opened in a different browser from the one used to sign up, so please choose a password to secure your account.',
   },
   settings: {
     profileFailed: 'Failed to update profile. Please try again.',

@@ -32,18 +32,6 @@ export async function adminApi(request: APIRequestContext) {
     async updateUser(id: string, data: Record<string, unknown>): Promise<void> {
       expect((await request.put(`/api/admin/users/${id}`, { data, headers })).ok()).toBe(true);
     },
-    /** The unsubscribe link at the foot of the newest e-mail of a template to an address, as a path. */
-    async unsubscribeLink(to: string, template: string): Promise<string> {
-      const filter = JSON.stringify({ q: to, template });
-      const list = await request.get(`/api/admin/emails?filter=${encodeURIComponent(filter)}`, {
-        headers,
-      });
-      const [email] = (await list.json()) as { id: string }[];
-      const detail = await request.get(`/api/admin/emails/${email.id}`, { headers });
-      const { rendered } = (await detail.json()) as { rendered: { unsubscribeUrl: string } };
-      const url = new URL(rendered.unsubscribeUrl);
-      return `${url.pathname}${url.hash}`;
-    },
   };
 }
 

@@ -1,6 +1,7 @@
-import { rmSync } from 'node:fs';
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { E2E_ADMIN } from './admin.js';
-import { startProduct } from './product.js';
+import { freshDataDir, startProduct } from './product.js';
 
 /** One product for the browser journeys, started exactly as `npm start` on an empty data folder. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -16,8 +17,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   process.env.E2E_BASE_URL = product.baseUrl;
   process.env.E2E_DATA_DIR = product.dataDir;
+  // The server's console, where e-mails' links are printed (the outbox keeps them masked).
+  const consoleDir = freshDataDir();
+  const consoleLog = join(consoleDir, 'console.log');
+  writeFileSync(consoleLog, product.output());
+  for (const stream of [product.process.stdout!, product.process.stderr!])
+    stream.on('data', (chunk: Buffer) => appendFileSync(consoleLog, chunk));
+  process.env.E2E_CONSOLE_LOG = consoleLog;
   return async () => {
     await product.stop();
     rmSync(product.dataDir, { recursive: true, force: true });
+    rmSync(consoleDir, { recursive: true, force: true });
   };
 }

@@ -26,4 +26,11 @@ export class AuthAccountEntity extends TimestampedEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   last_sign_in_at: Date | null;
+
+  /**
+   * SHA-256 of the secret the signing-up browser keeps in a cookie until the e-mail is confirmed:
+   * it shows that the one confirming is the one who chose the password.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  signup_proof_hash: string | null;
 }

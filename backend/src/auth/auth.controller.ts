@@ -10,7 +10,6 @@ import {
   LoginDto,
   RefreshDto,
   ResetPasswordDto,
-  SignupDto,
   TokenDto,
 } from './dto/auth.dto.js';
 import { Client, CurrentUser, JwtAuthGuard } from './guards.js';
@@ -23,31 +22,6 @@ export class AuthController {
     private readonly accountEmails: AccountEmailsService,
     private readonly tokens: AuthTokensService,
   ) {}
-
-  @Post('signup')
-  async signup(
-    @Body() body: SignupDto,
-    @Client() client: ClientInfo,
-  ): Promise<{ user: AuthUserView }> {
-    return { user: await this.auth.signup(body, client) };
-  }
-
-  @Post('confirm')
-  @Header('Cache-Control', 'no-store')
-  @HttpCode(200)
-  confirm(@Body() body: TokenDto, @Client() client: ClientInfo): Promise<Session> {
-    return this.auth.confirm(body.token, client);
-  }
-
-  @Post('resend-confirmation')
-  @HttpCode(200)
-  async resendConfirmation(
-    @Body() body: EmailDto,
-    @Client() client: ClientInfo,
-  ): Promise<Record<string, never>> {
-    await this.accountEmails.requestConfirmation(body.email, client);
-    return {};
-  }
 
   @Post('check-token')
   @HttpCode(200)

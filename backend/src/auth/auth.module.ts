@@ -10,11 +10,13 @@ import { AdminBootstrapService } from './admin-bootstrap.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { ConfirmationService } from './confirmation.service.js';
 import { EndedSessionsModule } from './ended-sessions.module.js';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from './guards.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordsService } from './passwords.service.js';
 import { SessionsService } from './sessions.service.js';
+import { SignupController } from './signup.controller.js';
 
 @Module({
   imports: [
@@ -31,12 +33,13 @@ import { SessionsService } from './sessions.service.js';
     MailModule,
     RateLimitModule,
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, SignupController],
   providers: [
     AccountEmailsService,
     AdminBootstrapService,
     AuthService,
     AuthTokensService,
+    ConfirmationService,
     JwtStrategy,
     JwtAuthGuard,
     OptionalJwtAuthGuard,

@@ -9,10 +9,13 @@ import { MailService } from '../mail/mail.service.js';
 import { type PasswordAttempt, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
-import { AuthTokensService } from './auth-tokens.service.js';
+import { AuthTokensService, sha256 } from './auth-tokens.service.js';
+import type { AuthTokenKind } from './auth-token.entity.js';
 import { toAuthUserView, type AuthUserView, type Session } from './auth-user.js';
+import { markConfirmed } from './confirmation.service.js';
 import { PasswordsService } from './passwords.service.js';
 import { SessionsService } from './sessions.service.js';
+import { newSignupProof } from './signup-cookie.js';
 
 export interface ClientInfo {
   ip: string;
@@ -32,7 +35,10 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string })?.code === '23505';
 }
 
-/** Sign-up, confirmation, sign-in and password changes. */
+/** Every link that can set a password or sign in: a new password retires them all. */
+const PASSWORD_LINKS: AuthTokenKind[] = ['password_reset', 'password_setup', 'email_confirmation'];
+
+/** Sign-up, sign-in and password changes (confirmation is ConfirmationService's). */
 @Injectable()
 export class AuthService {
   constructor(
@@ -44,16 +50,18 @@ export class AuthService {
     private readonly rateLimits: RateLimitService,
   ) {}
 
+  /** Creates the account; `proof` is the secret for the signing-up browser (see signup-cookie.ts). */
   async signup(
     input: { email: string; password: string; name: string },
     client: ClientInfo,
-  ): Promise<AuthUserView> {
+  ): Promise<{ user: AuthUserView; proof: string }> {
     await this.rateLimits.consume('signup', client.ip);
     const email = normaliseEmail(input.email);
     if (!isEmail(email)) throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
     this.passwords.assertAcceptable(input.password);
     const passwordHash = await this.passwords.hash(input.password);
     const names = splitName(input.name);
+    const proof = newSignupProof();
 
     try {
       return await this.dataSource.transaction(async (manager) => {
@@ -63,6 +71,7 @@ export class AuthService {
           manager.getRepository(AuthAccountEntity).create({
             email,
             password_hash: passwordHash,
+            signup_proof_hash: sha256(proof),
             metadata: { name: input.name.trim(), source: 'regular_signup', ...names },
           }),
         );
@@ -80,27 +89,12 @@ export class AuthService {
           data: { firstName: names.first_name, link: '/dashboard' },
           userId: user.id,
         });
-        return toAuthUserView(account);
+        return { user: toAuthUserView(account), proof };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw this.emailExists();
       throw error;
     }
-  }
-
-  /** Confirms the e-mail, activates a pending member and signs them in. */
-  async confirm(token: string, client: ClientInfo): Promise<Session> {
-    await this.rateLimits.consume('confirm', client.ip);
-    return this.dataSource.transaction(async (manager) => {
-      const used = await this.tokens.consume(manager, token, ['email_confirmation']);
-      if (!used)
-        throw new AppException('invalid_token', 400, MESSAGES.session.invalidConfirmationLink);
-      const account = await this.markConfirmed(manager, used.auth_account_id);
-      await manager
-        .getRepository(UserEntity)
-        .update({ auth_user_id: account.id, status: 'pending' }, { status: 'active' });
-      return this.sessions.start(manager, account, client.userAgent);
-    });
   }
 
   async login(input: { email: string; password: string }, client: ClientInfo): Promise<Session> {
@@ -137,7 +131,7 @@ export class AuthService {
 
   /**
    * Sets a password through a reset or setup link: confirms the e-mail, activates the member,
-   * ends every other sign-in and starts a new one.
+   * retires every other link, ends every other sign-in and starts a new one.
    */
   async resetPassword(token: string, password: string, client: ClientInfo): Promise<Session> {
     await this.rateLimits.consume('confirm', client.ip);
@@ -149,19 +143,22 @@ export class AuthService {
       await manager
         .getRepository(AuthAccountEntity)
         .update(used.auth_account_id, { password_hash: passwordHash });
-      const account = await this.markConfirmed(manager, used.auth_account_id);
+      const account = await markConfirmed(manager, used.auth_account_id);
       await manager.query(
         `UPDATE users SET password_set = true, status = CASE WHEN status IN ('pending', 'paid') THEN 'active' ELSE status END, updated_at = now()
          WHERE auth_user_id = $1`,
         [account.id],
       );
-      await this.tokens.retire(manager, account.id, ['password_reset', 'password_setup']);
+      await this.tokens.retire(manager, account.id, PASSWORD_LINKS);
       await this.sessions.endAll(manager, account.id);
       return this.sessions.start(manager, account, client.userAgent);
     });
   }
 
-  /** Changes the password of a signed-in member after checking the current one; other sign-ins end. */
+  /**
+   * Changes the password of a signed-in member after checking the current one; other sign-ins
+   * end and links issued before (a reset asked for earlier, say) stop working.
+   */
   async changePassword(
     accountId: string,
     sessionId: string,
@@ -189,6 +186,7 @@ export class AuthService {
       await manager
         .getRepository(UserEntity)
         .update({ auth_user_id: accountId }, { password_set: true });
+      await this.tokens.retire(manager, accountId, PASSWORD_LINKS);
       await this.sessions.endAll(manager, accountId, sessionId);
     });
   }
@@ -220,17 +218,6 @@ export class AuthService {
 
   private emailExists(): AppException {
     return new AppException('email_exists', 409, MESSAGES.signup.emailExists);
-  }
-
-  private async markConfirmed(
-    manager: EntityManager,
-    accountId: string,
-  ): Promise<AuthAccountEntity> {
-    await manager.query(
-      `UPDATE auth_accounts SET email_confirmed_at = COALESCE(email_confirmed_at, now()), updated_at = now() WHERE id = $1`,
-      [accountId],
-    );
-    return manager.getRepository(AuthAccountEntity).findOneByOrFail({ id: accountId });
   }
 
   /** A customer record for the e-mail may exist already (waitlist, purchase): link it, else create one. */

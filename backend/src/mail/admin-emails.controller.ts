@@ -7,11 +7,12 @@ import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
 import { EmailEntity } from './email.entity.js';
+import { maskEmail } from './link-tokens.js';
 import type { RenderedEmail } from './mail-templates.js';
 import { EMAIL_NOT_FOUND } from './mail.errors.js';
 import { MailService } from './mail.service.js';
 
-/** The e-mail log: the outbox, each e-mail rendered on demand, and Resend. */
+/** The e-mail log: the outbox, each e-mail rendered on demand, and Resend; link tokens always masked. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @UseGuards(AdminGuard)
@@ -29,15 +30,16 @@ export class AdminEmailsController {
       defaultSort: ['created_at', 'DESC'],
       filters: ['q', 'to_email', 'status', 'template', 'user_id'],
     });
-    return sendList(reply, 'emails', this.mail.filtered(list.filter), list);
+    const rows = await sendList(reply, 'emails', this.mail.filtered(list.filter), list);
+    return rows.map(maskEmail);
   }
 
-  /** The e-mail with its rendered subject, HTML and text. */
+  /** The e-mail with its rendered subject, HTML and text, links masked. */
   @Get(':id')
   get(
     @IdParam(EMAIL_NOT_FOUND) id: string,
   ): Promise<EmailEntity & { rendered: RenderedEmail | null }> {
-    return this.mail.findRendered(id);
+    return this.mail.findMasked(id);
   }
 
   @Post(':id/resend')

@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService, type Job } from '../jobs/jobs.service.js';
 import { EmailEntity } from './email.entity.js';
-import { isTemplateName } from './mail-templates.js';
+import { maskData } from './link-tokens.js';
+import { isTemplateName, type RenderedEmail } from './mail-templates.js';
 import { MAIL_DELIVERY_QUEUE, MailService } from './mail.service.js';
 import { DeliveryError, SendGridTransport } from './mail-transport.js';
 
@@ -48,26 +49,18 @@ export class MailDeliveryService implements OnModuleInit {
     const email = await this.claim(job.data.emailId);
     if (!email) return; // sent, logged, failed, or owned by a concurrent attempt
     if (!isTemplateName(email.template)) {
-      await this.finish(email.id, {
+      await this.finish(email, {
         status: 'failed',
         last_error: `Unknown template ${email.template}`,
       });
       return;
     }
     const rendered = this.mail.render(email.template, email.data, email.to_email);
-
     if (!this.transport) {
-      // Reset and setup links are credentials: print them only outside production.
-      const links = this.config.isProduction
-        ? ''
-        : rendered.links.map((link) => `\n    ${link}`).join('');
-      this.logger.log(
-        `E-mail to ${email.to_email} not sent (no SENDGRID_API_KEY): "${rendered.subject}"${links}`,
-      );
-      await this.finish(email.id, { status: 'logged', sent_at: new Date() });
+      this.logLinks(email, rendered);
+      await this.finish(email, { status: 'logged', sent_at: new Date() });
       return;
     }
-
     try {
       const messageId = await this.transport.send({
         id: email.id,
@@ -76,7 +69,7 @@ export class MailDeliveryService implements OnModuleInit {
         ...rendered,
         oneClickUnsubscribeUrl: this.mail.oneClickUnsubscribeUrl(email.to_email),
       });
-      await this.finish(email.id, {
+      await this.finish(email, {
         status: 'sent',
         sent_at: new Date(),
         provider_message_id: messageId,
@@ -87,7 +80,7 @@ export class MailDeliveryService implements OnModuleInit {
         error instanceof DeliveryError ? error : new DeliveryError(String(error), true);
       const willRetry = failure.retryable && job.retryCount < job.retryLimit;
       await this.finish(
-        email.id,
+        email,
         willRetry
           ? { last_error: failure.message }
           : { status: 'failed', last_error: failure.message },
@@ -97,6 +90,18 @@ export class MailDeliveryService implements OnModuleInit {
       );
       if (willRetry) throw failure;
     }
+  }
+
+  /** With no provider, the e-mail goes to the log; its links are credentials, printed only outside production. */
+  private logLinks(email: EmailEntity, rendered: RenderedEmail): void {
+    const links = this.config.isProduction
+      ? {}
+      : { links: rendered.links, unsubscribe: rendered.unsubscribeUrl };
+    this.logger.log({
+      msg: `E-mail to ${email.to_email} not sent (no SENDGRID_API_KEY): "${rendered.subject}"`,
+      email_id: email.id,
+      ...links,
+    });
   }
 
   /** Takes the row for this attempt if it is still queued and nobody else holds it. */
@@ -110,14 +115,19 @@ export class MailDeliveryService implements OnModuleInit {
     return rows[0];
   }
 
+  /**
+   * Releases the row with the attempt's outcome. Once the e-mail is delivered (or given up on),
+   * its stored links lose their tokens: only the recipient has them, and Resend mints new ones.
+   */
   private async finish(
-    emailId: string,
+    email: EmailEntity,
     changes: Partial<
       Pick<EmailEntity, 'status' | 'sent_at' | 'provider_message_id' | 'last_error'>
     >,
   ): Promise<void> {
+    const scrubbed = changes.status ? { data: maskData(email.data) as never } : {};
     await this.dataSource
       .getRepository(EmailEntity)
-      .update(emailId, { ...changes, claimed_until: null });
+      .update(email.id, { ...changes, ...scrubbed, claimed_until: null });
   }
 }

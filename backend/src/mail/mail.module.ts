@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { JwtAuthGuard } from '../auth/guards.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { AdminEmailsController } from './admin-emails.controller.js';
+import { FreshLinksService } from './fresh-links.service.js';
 import { MailDeliveryService } from './mail-delivery.service.js';
 import { MailHealthService } from './mail-health.service.js';
 import { MailService } from './mail.service.js';
@@ -16,8 +18,11 @@ import { NewsletterLinks } from './newsletter-links.js';
     MailDeliveryService,
     MailHealthService,
     NewsletterLinks,
-    // AuthModule imports this module, so the admin guard's token check is provided here.
+    FreshLinksService,
+    // AuthModule imports this module, so the admin guard's token check and the link tokens that
+    // Resend renews are provided here (both keep no state of their own).
     JwtAuthGuard,
+    AuthTokensService,
   ],
   exports: [MailService, MailDeliveryService, MailHealthService, NewsletterLinks],
 })

@@ -13,6 +13,8 @@ import {
 import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { EmailEntity } from './email.entity.js';
+import { FreshLinksService } from './fresh-links.service.js';
+import { maskData, maskEmail, maskTokens } from './link-tokens.js';
 import { NewsletterLinks } from './newsletter-links.js';
 import {
   renderEmail,
@@ -42,6 +44,7 @@ export class MailService {
     private readonly links: NewsletterLinks,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
+    private readonly freshLinks: FreshLinksService,
   ) {}
 
   /**
@@ -93,8 +96,9 @@ export class MailService {
   }
 
   /**
-   * Queues a fresh copy of an e-mail; resent by an administrator, the audit row is written in the
-   * same transaction.
+   * Queues a fresh copy of an e-mail, with fresh links in place of any it carried (the answer
+   * shows them masked); resent by an administrator, the audit row is written in the same
+   * transaction.
    */
   async resend(emailId: string, adminId?: string): Promise<EmailEntity> {
     return this.dataSource.transaction(async (manager) => {
@@ -103,7 +107,7 @@ export class MailService {
       const copy = await this.enqueue(manager, {
         to: original.to_email,
         template: original.template,
-        data: original.data as never,
+        data: (await this.freshLinks.renew(manager, original)) as never,
         userId: original.user_id,
       });
       await manager.getRepository(EmailEntity).update(copy.id, { resent_from_id: original.id });
@@ -119,7 +123,7 @@ export class MailService {
             new_values: { email_id: resent.id },
           },
         });
-      return resent;
+      return maskEmail(resent);
     });
   }
 
@@ -151,25 +155,42 @@ export class MailService {
     return builder;
   }
 
-  /** The e-mail with its subject, HTML and text rendered now (null for a retired template). */
-  async findRendered(id: string): Promise<EmailEntity & { rendered: RenderedEmail | null }> {
+  /**
+   * The e-mail as the back office sees it, rendered now (null for a retired template): every
+   * link token masked, the recipient's unsubscribe link too, so no link in it works.
+   */
+  async findMasked(id: string): Promise<EmailEntity & { rendered: RenderedEmail | null }> {
     const email = await this.dataSource.getRepository(EmailEntity).findOneBy({ id });
     if (!email) throw MAIL_ERRORS.emailNotFound();
+    const data = maskData(email.data);
     return {
       ...email,
+      data,
       rendered: isTemplateName(email.template)
-        ? this.render(email.template, email.data, email.to_email)
+        ? this.renderWith(
+            email.template,
+            data,
+            maskTokens(this.links.unsubscribePath(email.to_email)),
+          )
         : null,
     };
   }
 
   /** Renders an e-mail for `to`, whose own unsubscribe link goes at its foot. */
   render(template: TemplateName, data: Record<string, unknown>, to: string): RenderedEmail {
+    return this.renderWith(template, data, this.links.unsubscribePath(to));
+  }
+
+  private renderWith(
+    template: TemplateName,
+    data: Record<string, unknown>,
+    unsubscribeLink: string,
+  ): RenderedEmail {
     return renderEmail(template, data, {
       appName: this.config.appName,
       appUrl: this.config.appUrl,
       supportEmail: this.config.mail.supportEmail,
-      unsubscribeLink: this.links.unsubscribePath(to),
+      unsubscribeLink,
     });
   }
 

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DataSource } from 'typeorm';
 import { EmailEntity } from '../../src/mail/email.entity.js';
+import { printedLinks } from './mailbox.js';
 import { waitFor } from './wait.js';
 
 export interface SessionBody {
@@ -21,13 +22,9 @@ export function uniqueEmail(prefix = 'member'): string {
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** The token in the link of the newest e-mail of a template sent to an address (from the outbox). */
-export async function tokenFromOutbox(
-  dataSource: DataSource,
-  to: string,
-  template: string,
-): Promise<string> {
-  const email = await waitFor(
+/** The newest e-mail of a template sent to an address (its stored links are masked once delivered). */
+export function newestEmail(dataSource: DataSource, to: string, template: string) {
+  return waitFor(
     async () =>
       (await dataSource
         .getRepository(EmailEntity)
@@ -36,7 +33,38 @@ export async function tokenFromOutbox(
     15_000,
     `a ${template} e-mail to ${to}`,
   );
-  const link = String(email.data.link);
+}
+
+/**
+ * A link of the newest e-mail of a template to an address, as its recipient gets it: a path
+ * such as `/setup-password#token=…`, read where the delivery printed it (see mailbox.ts).
+ */
+export async function linkFromOutbox(
+  dataSource: DataSource,
+  to: string,
+  template: string,
+  field = 'link',
+): Promise<string> {
+  const email = await newestEmail(dataSource, to, template);
+  const delivered = await waitFor(
+    async () => printedLinks(email.id),
+    15_000,
+    `the delivery of e-mail ${email.id}`,
+  );
+  const page = String(email.data[field]).split('#', 1)[0];
+  const link = delivered.links.map((url) => new URL(url)).find((url) => url.pathname === page);
+  if (!link) throw new Error(`E-mail ${email.id} has no ${field} to ${page}`);
+  return `${link.pathname}${link.hash}`;
+}
+
+/** The token in a link of the newest e-mail of a template sent to an address. */
+export async function tokenFromOutbox(
+  dataSource: DataSource,
+  to: string,
+  template: string,
+  field = 'link',
+): Promise<string> {
+  const link = await linkFromOutbox(dataSource, to, template, field);
   return decodeURIComponent(link.slice(link.indexOf('#token=') + '#token='.length));
 }
 
@@ -53,7 +81,18 @@ export function bearer(session: { access_token: string }): Record<string, string
   return { authorization: `Bearer ${session.access_token}` };
 }
 
-/** Signs up, confirms through the e-mailed link and returns the session. */
+/**
+ * The cookie a sign-up answer gives the browser (`name=value`), as that browser sends it back to
+ * the confirmation.
+ */
+export function signupCookie(signup: { headers: Record<string, unknown> }): Record<string, string> {
+  const header = signup.headers['set-cookie'];
+  if (!header) return {};
+  const cookie = String(Array.isArray(header) ? header[0] : header).split(';', 1)[0];
+  return { cookie };
+}
+
+/** Signs up, confirms through the e-mailed link in the same browser and returns the session. */
 export async function signUpAndConfirm(
   app: NestFastifyApplication,
   dataSource: DataSource,
@@ -64,7 +103,7 @@ export async function signUpAndConfirm(
   const signup = await post(app, '/api/auth/signup', { email, password, name });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
   const token = await tokenFromOutbox(dataSource, email, 'confirm-email');
-  const confirmed = await post(app, '/api/auth/confirm', { token });
+  const confirmed = await post(app, '/api/auth/confirm', { token }, signupCookie(signup));
   if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
   return confirmed.json();
 }

@@ -1,9 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { pino, type Logger as PinoLogger } from 'pino';
+import type { Logger as PinoLogger } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.js';
 import { AppConfig } from '../../src/config/app-config.js';
 import { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import { mailboxLogger } from './mailbox.js';
 import { SandboxRecorder } from './stripe-fidelity.js';
 
 export interface TestApp {
@@ -64,7 +65,7 @@ export async function startTestApp(
     env?: NodeJS.ProcessEnv;
     databaseUrl?: string;
     listen?: boolean;
-    /** The app's root logger; silent unless TEST_LOG_LEVEL says otherwise. */
+    /** The app's root logger; silent unless TEST_LOG_LEVEL says otherwise (the mailbox reads it). */
     logger?: PinoLogger;
   } = {},
 ): Promise<TestApp> {
@@ -83,7 +84,7 @@ export async function startTestApp(
     ...(sandboxUrl ? { STRIPE_API_URL: sandboxUrl } : {}),
     ...options.env,
   });
-  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? mailboxLogger(process.env.TEST_LOG_LEVEL);
   const app = await createApp({
     config,
     databaseUrl: options.databaseUrl ?? testDatabaseUrl(),

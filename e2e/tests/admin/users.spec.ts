@@ -155,6 +155,10 @@ test('create a user, edit and cancel, edit and save, apply and remove a promo, r
     if (!/\/show$/.test(page.url())) await sent.getByText(email).click({ timeout: 2_000 });
     await expect(page.getByTitle('Rendered e-mail')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+  // The back office sees the setup link without its secret.
+  await expect(
+    page.frameLocator('iframe[title="Rendered e-mail"]').getByText(/\/setup-password#token=…$/),
+  ).toBeVisible();
 });
 
 test('export downloads users.csv of the current search', async ({ page, request }, info) => {

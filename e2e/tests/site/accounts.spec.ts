@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { adminApi } from '../../pages/admin.js';
 import { signIn, signUp } from '../../pages/site.js';
-import { countSubscribers, linkFromOutbox } from '../../support/outbox.js';
+import {
+  countSubscribers,
+  linkFromOutbox,
+  unsubscribeLinkFromOutbox,
+} from '../../support/outbox.js';
 
 const unique = (prefix: string, project: string) =>
   `${prefix}.${project}.${Date.now().toString(36)}@example.com`;
@@ -79,6 +82,46 @@ test('sign up, confirm, edit the profile and preferences, change the password, s
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('a confirmation link opened in another browser asks for a new password, and the sign-up password stops working', async ({
+  page,
+  browser,
+}, info) => {
+  const email = unique('elsewhere', info.project.name);
+  await signUp(page, { name: 'Ada Lovelace', email, password: 'sign-up passphrase' });
+  const link = await linkFromOutbox(email, 'confirm-email');
+
+  // The owner of the address opens the link somewhere else: a browser without the sign-up's cookie.
+  const elsewhere = await browser.newContext();
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto(link);
+    await expect(other.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+    await expect(
+      other.getByText(
+        'Your e-mail is confirmed. This link was opened in a different browser from the one used to sign up, so please choose a password to secure your account.',
+      ),
+    ).toBeVisible();
+    await other.getByLabel(/^New Password/).fill('owner passphrase');
+    await other.getByLabel(/^Confirm Password/).fill('owner passphrase');
+    await other.getByRole('button', { name: 'Update Password' }).click();
+    await expect(other.getByRole('heading', { name: 'Password Updated' })).toBeVisible();
+    await expect(other).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+    await expect(
+      other.getByRole('heading', { name: 'Welcome to LeadPulse, Ada Lovelace!' }),
+    ).toBeVisible();
+  } finally {
+    await elsewhere.close();
+  }
+
+  await signIn(page, email, 'sign-up passphrase');
+  await expect(
+    page.getByText('Invalid email or password. Please check your credentials and try again.'),
+  ).toBeVisible();
+  await page.getByRole('dialog').getByLabel('Password').fill('owner passphrase');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test('forgot password: the link sets a new password once, and shows the invalid-link state the second time', async ({
   page,
 }, info) => {
@@ -134,7 +177,6 @@ test('joining the waitlist twice keeps one entry and thanks the visitor both tim
 
 test('the footer newsletter box subscribes, the e-mailed link confirms, and the link at its foot unsubscribes', async ({
   page,
-  request,
 }, info) => {
   const email = unique('news', info.project.name);
   await page.goto('/');
@@ -149,8 +191,7 @@ test('the footer newsletter box subscribes, the e-mailed link confirms, and the 
   await page.goto(await linkFromOutbox(email, 'newsletter-confirm'));
   await expect(page.getByRole('heading', { name: "You're subscribed!" })).toBeVisible();
 
-  const admin = await adminApi(request);
-  await page.goto(await admin.unsubscribeLink(email, 'newsletter-confirm'));
+  await page.goto(await unsubscribeLinkFromOutbox(email, 'newsletter-confirm'));
   await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
   await expect(
     page.getByText(`${email} will no longer receive our news.`, { exact: false }),

@@ -14,6 +14,7 @@ import { AddPromotions1795355865911 } from './1795355865911-AddPromotions.js';
 import { AddAdminRolesAndOneAuditTrail1795466410729 } from './1795466410729-AddAdminRolesAndOneAuditTrail.js';
 import { AddFoundingReservationBuyer1795470706642 } from './1795470706642-AddFoundingReservationBuyer.js';
 import { AddSendGridEvents1795471093611 } from './1795471093611-AddSendGridEvents.js';
+import { AddSignupProof1795480000000 } from './1795480000000-AddSignupProof.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddAdminRolesAndOneAuditTrail1795466410729,
   AddFoundingReservationBuyer1795470706642,
   AddSendGridEvents1795471093611,
+  AddSignupProof1795480000000,
 ];

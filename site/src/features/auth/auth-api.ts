@@ -1,13 +1,18 @@
 import type { AuthUser, Session } from '@leadpulse/common';
 import { api } from '../../api/client';
 
+/** A confirmation's answer: with a setup token when the password chosen at sign-up was dropped. */
+export type ConfirmAnswer = Session & { password_setup_token?: string };
+
 export const authApi = {
   login: (email: string, password: string) =>
     api<Session>('/auth/login', { method: 'POST', json: { email, password } }),
   signup: (email: string, password: string, name: string) =>
     api<{ user: AuthUser }>('/auth/signup', { method: 'POST', json: { email, password, name } }),
   recover: (email: string) => api<object>('/auth/recover', { method: 'POST', json: { email } }),
-  confirm: (token: string) => api<Session>('/auth/confirm', { method: 'POST', json: { token } }),
+  /** Same origin, so the sign-up cookie (sent to this path only) goes with it. */
+  confirm: (token: string) =>
+    api<ConfirmAnswer>('/auth/confirm', { method: 'POST', json: { token } }),
   checkToken: (token: string) =>
     api<{ valid: boolean; kind: string | null }>('/auth/check-token', {
       method: 'POST',

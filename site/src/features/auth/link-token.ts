@@ -3,3 +3,10 @@ export function linkToken(location: { hash: string; search: string }): string | 
   const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
   return fromHash || new URLSearchParams(location.search).get('token');
 }
+
+/** Router state of the password page when a confirmation dropped the password chosen at sign-up. */
+export const AFTER_CONFIRMATION = { reason: 'confirmation' } as const;
+
+export function isAfterConfirmation(state: unknown): boolean {
+  return (state as { reason?: unknown } | null)?.reason === AFTER_CONFIRMATION.reason;
+}

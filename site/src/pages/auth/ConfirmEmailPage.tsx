@@ -5,9 +5,12 @@ import { ApiError } from '../../api/client';
 import { LinkFailed, LinkPage, LinkWorking } from '../../components/LinkPage';
 import { authApi } from '../../features/auth/auth-api';
 import { useAuth } from '../../features/auth/AuthProvider';
-import { linkToken } from '../../features/auth/link-token';
+import { AFTER_CONFIRMATION, linkToken } from '../../features/auth/link-token';
 
-/** The confirmation link's target: confirms, signs in and goes to the dashboard. */
+/**
+ * The confirmation link's target: confirms, signs in and goes to the dashboard, or, when the
+ * link was opened in another browser than the sign-up's, to choose a password first.
+ */
 export function ConfirmEmailPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -24,9 +27,14 @@ export function ConfirmEmailPage() {
     started.current = true;
     authApi
       .confirm(token)
-      .then((session) => {
+      .then(({ password_setup_token: setupToken, ...session }) => {
         acceptSession(session);
-        navigate('/dashboard', { replace: true });
+        if (setupToken)
+          navigate(`/setup-password#token=${encodeURIComponent(setupToken)}`, {
+            replace: true,
+            state: AFTER_CONFIRMATION,
+          });
+        else navigate('/dashboard', { replace: true });
       })
       .catch((caught) =>
         setError(

@@ -17,15 +17,19 @@ import { ApiError } from '../../api/client';
 import { PasswordField } from '../../components/PasswordField';
 import { authApi } from '../../features/auth/auth-api';
 import { useAuth } from '../../features/auth/AuthProvider';
-import { linkToken } from '../../features/auth/link-token';
+import { isAfterConfirmation, linkToken } from '../../features/auth/link-token';
 
 type State = 'checking' | 'invalid' | 'form' | 'updating' | 'success';
 
 export const SETUP_SUCCESS_REDIRECT_MS = 2000;
 
-/** Target of reset and setup e-mails: invalid link, form, updating, success. */
+/**
+ * Target of reset and setup e-mails: invalid link, form, updating, success. Also opened right
+ * after a confirmation that dropped the password chosen at sign-up, to choose one.
+ */
 export function SetupPasswordPage() {
   const location = useLocation();
+  const [afterConfirmation] = useState(() => isAfterConfirmation(location.state));
   const navigate = useNavigate();
   const { acceptSession } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
@@ -103,8 +107,11 @@ export function SetupPasswordPage() {
         {(state === 'form' || state === 'updating') && (
           <Stack component="form" spacing={2} onSubmit={submit}>
             <Typography variant="h5" component="h1">
-              Set your password
+              {afterConfirmation ? MESSAGES.setupPassword.chooseTitle : 'Set your password'}
             </Typography>
+            {afterConfirmation && (
+              <Typography color="text.secondary">{MESSAGES.setupPassword.chooseReason}</Typography>
+            )}
             {error && <Alert severity="error">{error}</Alert>}
             <PasswordField
               label="New Password"

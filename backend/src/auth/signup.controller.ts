@@ -1,0 +1,63 @@
+import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AppConfig } from '../config/app-config.js';
+import { AccountEmailsService } from './account-emails.service.js';
+import type { AuthUserView } from './auth-user.js';
+import { AuthService, type ClientInfo } from './auth.service.js';
+import { ConfirmationService, type ConfirmedSession } from './confirmation.service.js';
+import { EmailDto, SignupDto, TokenDto } from './dto/auth.dto.js';
+import { Client } from './guards.js';
+import { SignupProof, expiredSignupCookie, signupCookie } from './signup-cookie.js';
+
+/**
+ * Sign-up and its confirmation. The browser that signs up gets a cookie that only the
+ * confirmation receives back, proving there that the confirmer chose the password.
+ */
+@ApiTags('auth')
+@Controller('auth')
+export class SignupController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly confirmation: ConfirmationService,
+    private readonly accountEmails: AccountEmailsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post('signup')
+  @Header('Cache-Control', 'no-store')
+  async signup(
+    @Body() body: SignupDto,
+    @Client() client: ClientInfo,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ user: AuthUserView }> {
+    const { user, proof } = await this.auth.signup(body, client);
+    void reply.header('set-cookie', signupCookie(proof, this.config.appUrl));
+    return { user };
+  }
+
+  /** The session; with `password_setup_token` when the confirmer must choose a new password. */
+  @Post('confirm')
+  @Header('Cache-Control', 'no-store')
+  @HttpCode(200)
+  async confirm(
+    @Body() body: TokenDto,
+    @SignupProof() proof: string | undefined,
+    @Client() client: ClientInfo,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ConfirmedSession> {
+    const { session, proved } = await this.confirmation.confirm(body.token, proof, client);
+    if (proved) void reply.header('set-cookie', expiredSignupCookie(this.config.appUrl));
+    return session;
+  }
+
+  @Post('resend-confirmation')
+  @HttpCode(200)
+  async resendConfirmation(
+    @Body() body: EmailDto,
+    @Client() client: ClientInfo,
+  ): Promise<Record<string, never>> {
+    await this.accountEmails.requestConfirmation(body.email, client);
+    return {};
+  }
+}
