@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import Stripe from 'stripe';
 import { AuthAccountEntity } from '../src/auth/auth-account.entity.js';
 import { NewsletterSubscriptionEntity } from '../src/newsletter/newsletter-subscription.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
+import { mailboxLogger } from './support/mailbox.js';
 import {
   bearer,
   PASSWORD,
@@ -50,14 +49,10 @@ describe('NUL characters and out-of-range numbers', () => {
   const errorsLogged = () => logged.filter((line) => line.level >= 50);
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean))
-          logged.push(JSON.parse(line) as { level: number; msg?: string });
-        done();
-      },
+    t = await startTestApp({
+      env: NO_RATE_LIMITS,
+      logger: mailboxLogger(process.env.TEST_LOG_LEVEL, (entry) => logged.push(entry)),
     });
-    t = await startTestApp({ env: NO_RATE_LIMITS, logger: pino({ level: 'warn' }, sink) });
     await resetDatabase(t.dataSource);
     admin = await signUpAdmin(t.app, t.dataSource, uniqueEmail('bounds-admin'));
     member = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('bounds-member'));

@@ -61,7 +61,7 @@ describe('delivery through SendGrid', () => {
       provider_message_id: expect.stringMatching(/^msg-/),
     });
     // Sent with its live link, and kept with the token masked from then on.
-    expect(sent.data).toEqual({ firstName: 'Ada', link: '/setup-password#token=…' });
+    expect(sent.data).toEqual({ link: '/setup-password#token=…' });
 
     const [request] = sendgrid.for(queued.id);
     expect(request.method).toBe('POST');

@@ -41,7 +41,7 @@ describe('names in e-mails and forms', () => {
   /** The e-mail as it is delivered: subject, HTML and text rendered from the outbox row. */
   const delivered = async (to: string, template: string) => {
     const row = await outbox(to, template);
-    const { rendered } = await t.app.get(MailService).findRendered(row.id);
+    const { rendered } = await t.app.get(MailService).findMasked(row.id);
     return { row, all: [rendered!.subject, rendered!.html, rendered!.text].join('\n') };
   };
   const expectNoneOf = (text: string, typed: string[]) => {
@@ -100,7 +100,7 @@ describe('names in e-mails and forms', () => {
       return latest.id === before.id ? undefined : latest;
     });
     expect(reset.data).toMatchObject({ firstName: 'Grace' });
-    const { rendered } = await t.app.get(MailService).findRendered(reset.id);
+    const { rendered } = await t.app.get(MailService).findMasked(reset.id);
     expect(rendered!.text).toMatch(/^Hi Grace,/);
   });
 
