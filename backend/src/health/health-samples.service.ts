@@ -67,6 +67,9 @@ export class HealthSamplesService implements OnModuleInit, OnModuleDestroy {
 
   /** Takes one sample now (also run by the timer). */
   async sample(): Promise<HealthSample> {
+    // The ping first: everything after it runs without yielding, so samples taken at once (the
+    // timer's and a caller's) are kept in the order of their times.
+    const dbResponseMs = await this.pingDatabase();
     const now = process.hrtime.bigint();
     const elapsedMicros = Number(now - this.last.at) / 1000;
     const cpu = process.cpuUsage(this.last.cpu);
@@ -83,7 +86,7 @@ export class HealthSamplesService implements OnModuleInit, OnModuleDestroy {
       requests,
       server_errors: totals.serverErrors - this.last.requests.serverErrors,
       avg_response_ms: requests > 0 ? round((seconds / requests) * 1000, 2) : null,
-      db_response_ms: await this.pingDatabase(),
+      db_response_ms: dbResponseMs,
     };
     this.lag.reset();
     this.last = { at: now, cpu: process.cpuUsage(), requests: totals };
