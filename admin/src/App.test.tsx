@@ -117,6 +117,48 @@ describe('the admin app', () => {
     );
   }, 15_000);
 
+  it('asks GET /api/admin/identity once per page load', async () => {
+    window.localStorage.setItem(KEY, JSON.stringify(session));
+    const fetch = stubApi({
+      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/users': [200, []],
+    });
+    window.history.pushState({}, '', '/admin/users');
+    render(<App />);
+    expect(
+      await screen.findByText('Welcome Ada Lovelace', undefined, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(
+      fetch.mock.calls.filter(([input]) => String(input).includes('/api/admin/identity')),
+    ).toHaveLength(1);
+  }, 15_000);
+
+  it("shows the product's 404 for an unknown route inside /admin, and logs it", async () => {
+    window.localStorage.setItem(KEY, JSON.stringify(session));
+    const fetch = stubApi({
+      'GET /api/admin/identity': [200, admin],
+      'POST /api/logs': [201, {}],
+    });
+    window.history.pushState({}, '', '/admin/no-such-screen');
+    render(<App />);
+    expect(
+      await screen.findByText('Oops! Page not found', undefined, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(/bad link/i)).not.toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([input, init]) =>
+            String(input).includes('/api/logs') &&
+            String((init as RequestInit).body).includes('/admin/no-such-screen'),
+        ),
+      ).toBe(true),
+    );
+  }, 15_000);
+
   it('shows the red list error and the spec toast when the users cannot be read', async () => {
     window.localStorage.setItem(KEY, JSON.stringify(session));
     stubApi({
@@ -149,11 +191,23 @@ describe('the admin app', () => {
           active_promos: 3,
         },
       ],
-      'GET /api/admin/admin-actions': [200, []],
+      'GET /api/admin/admin-actions': [
+        200,
+        [
+          {
+            id: 'a1',
+            created_at: '2026-11-22T10:00:00.000Z',
+            description: 'Updated company',
+            admin_name: 'Ada Lovelace',
+            target_email: 'grace@example.com',
+          },
+        ],
+      ],
     });
     window.history.pushState({}, '', '/admin');
     render(<App />);
     expect(await screen.findByText('1,234', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Updated company for grace@example.com')).toBeInTheDocument();
     expect(screen.getByText('$4,200')).toBeInTheDocument();
     expect(screen.getByText('Recent Signups (7d)')).toBeInTheDocument();
     expect(screen.getByText('Early Adopter: 25% off')).toBeInTheDocument();

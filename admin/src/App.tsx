@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { AppLayout } from './layout/AppLayout';
+import { NotFound } from './layout/NotFound';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { sessionClient } from './providers/session';
@@ -65,6 +66,7 @@ export function App() {
         loginPage={LoginPage}
         dashboard={Dashboard}
         layout={AppLayout}
+        catchAll={NotFound}
         title="Admin"
         requireAuth
         disableTelemetry

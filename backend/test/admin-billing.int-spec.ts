@@ -3,6 +3,7 @@ import { AdminActionEntity } from '../src/audit/admin-action.entity.js';
 import { PaymentMethodEntity } from '../src/payments/payment-method.entity.js';
 import { TransactionEntity } from '../src/payments/transaction.entity.js';
 import { SubscriptionEntity } from '../src/subscriptions/subscription.entity.js';
+import { UserPromosService } from '../src/users/user-promos.service.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';
 import {
@@ -237,6 +238,10 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
       status: 'active',
       cancel_at_period_end: true,
     });
+    const periodEnd = new Date(scheduled.json().subscription.current_period_end as string);
+    expect(scheduled.json().message).toBe(
+      `Subscription ${fresh.stripe_subscription_id} will cancel at the end of the period, on ${periodEnd.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}`,
+    );
     const undone = await call('POST', `/api/admin/subscriptions/${fresh.id}/reactivate`, admin);
     expect(undone.json().subscription).toMatchObject({
       status: 'active',
@@ -265,6 +270,21 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
       type: 'reactivate_subscription',
       admin_name: 'Grace Hopper',
     });
+
+    // Stripe refusing (here: a subscription it does not know) is a 502, not Stripe's own 404.
+    await env.t.dataSource
+      .getRepository(SubscriptionEntity)
+      .update(fresh.id, { stripe_subscription_id: `sub_missing_${randomUUID().slice(0, 8)}` });
+    expect(
+      (await call('POST', `/api/admin/subscriptions/${fresh.id}/cancel`, admin, {})).json(),
+    ).toEqual({ statusCode: 502, code: 'stripe_failed', message: 'Failed to cancel subscription' });
+    expect(
+      (
+        await call('POST', `/api/admin/subscriptions/${fresh.id}/cancel`, admin, {
+          at_period_end: true,
+        })
+      ).json(),
+    ).toEqual({ statusCode: 502, code: 'stripe_failed', message: 'Failed to cancel subscription' });
   }, 30_000);
 
   it('reads payment history, syncing from Stripe when none is recorded, and a second sync writes nothing', async () => {
@@ -582,6 +602,27 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
       (await call('GET', `/api/admin/users/${plain.id}/subscription/preview?plan=gold`, admin))
         .statusCode,
     ).toBe(400);
+    // Stripe refusing the preview (a subscription it does not know) is a 502, not its own 404.
+    const orphan = await users().save(
+      users().create({
+        email: uniqueEmail('orphan'),
+        status: 'active',
+        stripe_subscription_id: `sub_missing_${randomUUID().slice(0, 8)}`,
+      }),
+    );
+    expect(
+      (
+        await call(
+          'GET',
+          `/api/admin/users/${orphan.id}/subscription/preview?plan=networker`,
+          admin,
+        )
+      ).json(),
+    ).toEqual({
+      statusCode: 502,
+      code: 'stripe_failed',
+      message: 'Failed to preview the plan change',
+    });
     const moved = await call('POST', `/api/admin/users/${plain.id}/subscription`, admin, {
       plan: 'networker',
     });
@@ -697,6 +738,49 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
     ).toBe(400);
   }, 30_000);
 
+  it('recovers a paying customer once: they leave the list, and a second Recover, even a concurrent one, is refused', async () => {
+    const email = uniqueEmail('stuck');
+    const customer = await env.stripe.customers.create({ email });
+    const stuck = await users().save(
+      users().create({
+        email,
+        first_name: 'Stuck',
+        last_name: 'Customer',
+        status: 'paid',
+        stripe_customer_id: customer.id,
+      }),
+    );
+    const listed = async () =>
+      ((await call('GET', '/api/admin/recovery', admin)).json() as { email: string }[]).map(
+        (row) => row.email,
+      );
+    expect(await listed()).toContain(email);
+
+    const answers = await Promise.all([
+      call('POST', '/api/admin/recovery/recover', admin, { email }),
+      call('POST', '/api/admin/recovery/recover', admin, { email }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({
+      statusCode: 409,
+      code: 'already_recovered',
+      message:
+        'This customer has already been recovered. Use Get Password Link to give them a new setup link.',
+    });
+    expect(
+      await env.t.dataSource.query(`SELECT template FROM emails WHERE to_email = $1`, [email]),
+    ).toEqual([{ template: 'password-setup' }]);
+    expect(
+      await env.t.dataSource
+        .getRepository(AdminActionEntity)
+        .countBy({ target_user_id: stuck.id, action_type: 'recover_customer' }),
+    ).toBe(1);
+    expect(await listed()).not.toContain(email);
+    expect((await call('POST', '/api/admin/recovery/recover', admin, { email })).statusCode).toBe(
+      409,
+    );
+  }, 30_000);
+
   it('lets a member subscribe to a monthly plan by Checkout, then change it', async () => {
     const subscriber = await signUpAndConfirm(
       env.t.app,
@@ -755,7 +839,7 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
     });
   }, 30_000);
 
-  it('applies a percentage promo as a Stripe coupon for its duration, and removes it with the promo', async () => {
+  it('applies a percentage promo as a Stripe coupon, removes it with the promo, and ends both at the expiry', async () => {
     const email = uniqueEmail('coupon');
     const customer = await env.stripe.customers.create({
       email,
@@ -782,8 +866,9 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
     expect(applied.json().warning).toBeUndefined();
     const discounted = await env.stripe.subscriptions.retrieve(subscription.id);
     expect(discounted.discounts).toHaveLength(1);
-    const coupon = await env.stripe.coupons.retrieve('promo-beta_tester-2m');
-    expect(coupon).toMatchObject({ percent_off: 50, duration: 'repeating', duration_in_months: 2 });
+    // The discount lasts as long as the label, to the day: the expiry sweep ends it.
+    const coupon = await env.stripe.coupons.retrieve('promo-beta_tester');
+    expect(coupon).toMatchObject({ percent_off: 50, duration: 'forever' });
 
     // The next renewal is billed at half price.
     await env.stripe.testHelpers.testClocks.advance('clock_sandbox', {
@@ -804,6 +889,33 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
     });
     expect(trial.json().warning).toBeUndefined();
     expect((await env.stripe.subscriptions.retrieve(subscription.id)).discounts).toEqual([]);
+
+    // At the expiry the promo ends by itself, as the system, with its Stripe discount.
+    await call('POST', `/api/admin/users/${user.id}/promo`, admin, {
+      type: 'early_adopter',
+      duration_days: 45,
+    });
+    expect((await env.stripe.subscriptions.retrieve(subscription.id)).discounts).toHaveLength(1);
+    const promos = env.t.app.get(UserPromosService);
+    expect(await promos.expirePromos()).toBe(0);
+    await users().update(user.id, { promo_expiration_date: new Date(Date.now() - 1000) });
+    expect(await promos.expirePromos()).toBe(1);
+    expect(await users().findOneByOrFail({ id: user.id })).toMatchObject({
+      promo_active: false,
+      promo_type: null,
+      promo_expiration_date: null,
+    });
+    expect((await env.stripe.subscriptions.retrieve(subscription.id)).discounts).toEqual([]);
+    expect(await billingChanges({ target_user_id: user.id, action_type: 'end_promo' })).toEqual([
+      {
+        change_type: 'end_promo',
+        admin_id: null,
+        reason: 'Promo Early Adopter ended at its expiry',
+        old_values: expect.objectContaining({ promo_active: true, promo_type: 'early_adopter' }),
+        new_values: { promo_active: false, promo_type: null, promo_expiration_date: null },
+      },
+    ]);
+    expect(await promos.expirePromos()).toBe(0);
   }, 30_000);
 
   it('keeps promotions in step with Stripe coupons and codes, and counts a checkout that uses one', async () => {

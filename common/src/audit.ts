@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = {
   resubscribe: { label: 'Subscriber resubscribed', permission: 'manage_newsletter' },
   replay_webhook: { label: 'Stripe event replayed', permission: 'replay_webhooks' },
   end_complimentary_access: { label: 'Complimentary access ended', permission: null },
+  end_promo: { label: 'Promo ended', permission: null },
   reconcile_checkout: { label: 'Checkout repaired', permission: null },
   reconcile_customer: { label: 'Customer repaired', permission: null },
   reconcile_subscription: { label: 'Subscription repaired', permission: null },

@@ -3,7 +3,10 @@ import {
   accountPlanLabel,
   displayStatus,
   displayStatusColour,
+  newsletterLabel,
   planBadge,
+  subscriptionStatusLabel,
+  userStatusLabel,
   statusBadgeColour,
   type DisplayableUser,
 } from './display.js';
@@ -145,5 +148,18 @@ describe('accountPlanLabel', () => {
     expect(
       accountPlanLabel({ is_admin: false, founding_member: false, subscription_plan: null }),
     ).toBe('Free');
+  });
+});
+
+describe('the one label of each value', () => {
+  it('names account statuses, subscription statuses, newsletter statuses and sources', () => {
+    expect(userStatusLabel('paid')).toBe('Setup Required');
+    expect(userStatusLabel('inactive')).toBe('Inactive');
+    expect(subscriptionStatusLabel('past_due')).toBe('Past due');
+    expect(subscriptionStatusLabel('canceled')).toBe('Cancelled');
+    expect(subscriptionStatusLabel(null)).toBe('—');
+    expect(newsletterLabel('founding_member')).toBe('Founding Member');
+    expect(newsletterLabel('unsubscribed')).toBe('Unsubscribed');
+    expect(newsletterLabel('some_new_source')).toBe('Some new source');
   });
 });

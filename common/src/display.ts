@@ -23,6 +23,53 @@ const STATUS_LABELS: Record<UserStatus, DisplayStatus> = {
   inactive: 'Inactive',
 };
 
+/** An account status as every screen names it ("paid" is "Setup Required"). */
+export function userStatusLabel(status: string | null | undefined): string {
+  return STATUS_LABELS[status as UserStatus] ?? labelOf(status);
+}
+
+const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  canceled: 'Cancelled',
+  cancelled: 'Cancelled',
+  past_due: 'Past due',
+  unpaid: 'Unpaid',
+  trialing: 'Trialing',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Incomplete (expired)',
+  paused: 'Paused',
+};
+
+/** A Stripe subscription status as every screen names it ("past_due" is "Past due"). */
+export function subscriptionStatusLabel(status: string | null | undefined): string {
+  return (status && SUBSCRIPTION_STATUS_LABELS[status]) || labelOf(status);
+}
+
+const NEWSLETTER_LABELS: Record<string, string> = {
+  active: 'Active',
+  unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
+  pending: 'Pending',
+  waitlist: 'Waitlist',
+  newsletter: 'Newsletter',
+  founding_member: 'Founding Member',
+  manual: 'Manual',
+  import: 'Import',
+};
+
+/** A newsletter subscriber's status or source as every screen names it. */
+export function newsletterLabel(value: string | null | undefined): string {
+  return (value && NEWSLETTER_LABELS[value]) || labelOf(value);
+}
+
+/** A value without a label of its own: "some_value" reads "Some value"; none reads "—". */
+function labelOf(value: string | null | undefined): string {
+  if (!value) return '—';
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function displayStatus(user: DisplayableUser): DisplayStatus {
   if (user.is_admin && user.status === 'active') return 'Active';
   if (user.founding_member && user.stripe_customer_id) {

@@ -44,6 +44,13 @@ function StatCard({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** An activity line names the user it concerns ("Updated company for grace@example.com"). */
+function activityText(entry: { description: string; target_email: string | null }): string {
+  return entry.target_email && !entry.description.includes(entry.target_email)
+    ? `${entry.description} for ${entry.target_email}`
+    : entry.description;
+}
+
 /** The dashboard: seven cards, quick actions, recent activity and the promo types. */
 export function Dashboard() {
   const navigate = useNavigate();
@@ -140,7 +147,7 @@ export function Dashboard() {
                 {activity.data?.map((entry) => (
                   <ListItem key={entry.id} disableGutters divider>
                     <ListItemText
-                      primary={entry.description}
+                      primary={activityText(entry)}
                       secondary={`${entry.admin_name} · ${new Date(entry.created_at).toLocaleString('en-US')}`}
                     />
                   </ListItem>

@@ -1,7 +1,7 @@
 import { DataTable, SearchInput, useRecordContext } from 'react-admin';
 import { Typography } from '@mui/material';
 import { AdminList } from '../lists/AdminList';
-import { formatDateTime } from '../format';
+import { DateTimeText, WrappingText } from '../components/DateTimeText';
 
 interface ErrorReportRow {
   id: string;
@@ -48,13 +48,22 @@ export function ErrorReportList() {
         rowClick="expand"
       >
         <DataTable.Col source="error_id" label="Error ID" />
-        <DataTable.Col source="message" label="Message" />
-        <DataTable.Col source="url" label="Page" disableSort />
+        <DataTable.Col
+          source="message"
+          label="Message"
+          render={(report: ErrorReportRow) => <WrappingText value={report.message} />}
+        />
+        <DataTable.Col
+          source="url"
+          label="Page"
+          disableSort
+          render={(report: ErrorReportRow) => <WrappingText value={report.url} />}
+        />
         <DataTable.Col source="environment" label="Environment" />
         <DataTable.Col
           source="created_at"
           label="Created At"
-          render={(report: ErrorReportRow) => formatDateTime(report.created_at)}
+          render={(report: ErrorReportRow) => <DateTimeText value={report.created_at} />}
         />
       </DataTable>
     </AdminList>

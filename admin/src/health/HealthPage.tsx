@@ -314,6 +314,8 @@ export function HealthPage() {
               value={tab}
               onChange={(_, value: number) => setTab(value)}
               variant="scrollable"
+              scrollButtons="auto"
+              allowScrollButtonsMobile
               aria-label="System health"
             >
               <Tab label="Health Checks" />

@@ -1,4 +1,4 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { AppBar as RaAppBar, TitlePortal, useGetIdentity, useLogout } from 'react-admin';
 
 /** "Welcome" with the admin's first and last name, and Sign Out. */
@@ -7,8 +7,8 @@ export function AppBar() {
   const logout = useLogout();
   return (
     <RaAppBar userMenu={false}>
-      <TitlePortal />
-      <Box sx={{ flex: 1 }} />
+      {/* The title takes the free width, and a smaller size on phones ("User Management"). */}
+      <TitlePortal sx={{ fontSize: { xs: '1rem', sm: '1.25rem' } }} />
       {identity?.fullName && (
         <Typography variant="body2" sx={{ mr: 2, display: { xs: 'none', sm: 'block' } }}>
           Welcome {identity.fullName}

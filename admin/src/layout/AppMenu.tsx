@@ -7,15 +7,17 @@ import BoltIcon from '@mui/icons-material/Bolt';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Menu } from 'react-admin';
 
-/** The sidebar of the spec, plus E-mails and Audit Log. */
+/** The sidebar of the spec, plus Error Reports, E-mails and Audit Log. */
 export function AppMenu() {
   return (
     <Menu>
       <Menu.DashboardItem />
       <Menu.Item to="/users" primaryText="Users" leftIcon={<PeopleIcon />} />
       <Menu.Item to="/health" primaryText="Health" leftIcon={<MonitorHeartIcon />} />
+      <Menu.Item to="/error-reports" primaryText="Error Reports" leftIcon={<ReportProblemIcon />} />
       <Menu.Item to="/subscriptions" primaryText="Subscriptions" leftIcon={<CreditCardIcon />} />
       <Menu.Item to="/newsletter" primaryText="Newsletter" leftIcon={<NewspaperIcon />} />
       <Menu.Item to="/promotions" primaryText="Promotions" leftIcon={<LocalOfferIcon />} />

@@ -1,12 +1,18 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Typography } from '@mui/material';
-import { List, useNotify, type SortPayload } from 'react-admin';
+import { FilterForm, List, useNotify, type FilterFormProps, type SortPayload } from 'react-admin';
 import { listError } from '@leadpulse/common';
 import { ListPagination } from './ListPagination';
 
 export const PAGE_SIZE = 20;
 /** The search box waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * react-admin's filter form debounces on its own (500 ms) before the List sees a change; it
+ * takes `debounce` at run time though its props type leaves it out.
+ */
+const searchDebounce = { debounce: SEARCH_DEBOUNCE_MS } as Partial<FilterFormProps>;
 
 interface AdminListProps {
   /** The plural noun of the error message: "Error loading users. Please try again". */
@@ -41,7 +47,7 @@ export function AdminList({
       title={title}
       perPage={PAGE_SIZE}
       debounce={SEARCH_DEBOUNCE_MS}
-      filters={filters}
+      filters={filters && <FilterForm filters={filters} {...searchDebounce} />}
       actions={actions ?? false}
       sort={sort}
       filterDefaultValues={filterDefaultValues}

@@ -15,6 +15,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { TopToolbar, useListContext, useNotify, useRefresh } from 'react-admin';
 import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
+import { TOOLBAR_WRAP } from '../lists/toolbar';
 import { exportCsv } from '../users/exportUsers';
 
 function AddSubscriberDialog({ onClose }: { onClose: () => void }) {
@@ -87,7 +88,7 @@ export function NewsletterActions() {
     }
   };
   return (
-    <TopToolbar>
+    <TopToolbar sx={TOOLBAR_WRAP}>
       {canImport && (
         <>
           <input

@@ -1,5 +1,5 @@
 import { DataTable, SearchInput, SelectInput, useNotify, useRefresh } from 'react-admin';
-import { statusBadgeColour } from '@leadpulse/common';
+import { newsletterLabel, statusBadgeColour } from '@leadpulse/common';
 import { adminApi } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
@@ -18,14 +18,11 @@ interface Subscriber {
   created_at: string;
 }
 
-const choices = (ids: string[]) =>
-  ids.map((id) => ({
-    id,
-    name: id.replace(/_/g, ' ').replace(/^\w/, (first) => first.toUpperCase()),
-  }));
+const choices = (ids: string[]) => ids.map((id) => ({ id, name: newsletterLabel(id) }));
 
 const filters = [
-  <SearchInput key="q" source="q" placeholder="Search emails..." alwaysOn />,
+  // Narrower than the default so both selects and the three buttons share one line at 1280 px.
+  <SearchInput key="q" source="q" placeholder="Search emails..." alwaysOn sx={{ width: 200 }} />,
   <SelectInput
     key="status"
     source="status"
@@ -40,6 +37,8 @@ const filters = [
     label="Source"
     choices={choices(['waitlist', 'newsletter', 'founding_member', 'manual', 'import'])}
     emptyText="All Sources"
+    // Wide enough for "Founding Member" on one line.
+    sx={{ minWidth: 160 }}
     alwaysOn
   />,
 ];
@@ -78,12 +77,16 @@ export function NewsletterList() {
           label="Status"
           render={(row: Subscriber) => (
             <Badge
-              label={row.status}
+              label={newsletterLabel(row.status)}
               colour={row.status === 'bounced' ? 'red' : statusBadgeColour(row.status)}
             />
           )}
         />
-        <DataTable.Col source="source" label="Source" />
+        <DataTable.Col
+          source="source"
+          label="Source"
+          render={(row: Subscriber) => newsletterLabel(row.source)}
+        />
         <DataTable.Col
           source="confirmed_at"
           label="Confirmed At"

@@ -20,7 +20,7 @@ import {
 import { adminApi } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
-import { formatDateTime } from '../format';
+import { DateTimeText } from '../components/DateTimeText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 
@@ -147,7 +147,7 @@ export function StripeEventList() {
           <DataTable.Col
             source="processed_at"
             label="Processed At"
-            render={(event: StripeEventRow) => formatDateTime(event.processed_at)}
+            render={(event: StripeEventRow) => <DateTimeText value={event.processed_at} />}
           />
           <DataTable.Col
             source="error_message"
@@ -158,7 +158,7 @@ export function StripeEventList() {
           <DataTable.Col
             source="created_at"
             label="Created At"
-            render={(event: StripeEventRow) => formatDateTime(event.created_at)}
+            render={(event: StripeEventRow) => <DateTimeText value={event.created_at} />}
           />
           <DataTable.Col
             label=""

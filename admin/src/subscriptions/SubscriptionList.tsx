@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Typography } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, useNotify, useRefresh } from 'react-admin';
-import { formatUsd, getPlan, statusBadgeColour } from '@leadpulse/common';
+import { formatUsd, getPlan, statusBadgeColour, subscriptionStatusLabel } from '@leadpulse/common';
 import { adminApi } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
@@ -11,16 +11,10 @@ import { RowActions } from '../lists/RowActions';
 import { CancelSubscriptionDialog, type SubscriptionRow } from './CancelSubscriptionDialog';
 
 /** The spec's status options; Stripe spells cancelled "canceled". */
-const STATUSES = [
-  { id: 'active', name: 'Active' },
-  { id: 'inactive', name: 'Inactive' },
-  { id: 'canceled', name: 'Cancelled' },
-  { id: 'past_due', name: 'Past due' },
-  { id: 'unpaid', name: 'Unpaid' },
-  { id: 'trialing', name: 'Trialing' },
-];
-const statusLabel = (status: string) =>
-  STATUSES.find((option) => option.id === status)?.name ?? status;
+const STATUSES = ['active', 'inactive', 'canceled', 'past_due', 'unpaid', 'trialing'].map((id) => ({
+  id,
+  name: subscriptionStatusLabel(id),
+}));
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Search customers..." alwaysOn />,
@@ -90,7 +84,7 @@ export function SubscriptionList() {
             render={(row: SubscriptionRow) => (
               <>
                 <Badge
-                  label={statusLabel(row.status)}
+                  label={subscriptionStatusLabel(row.status)}
                   colour={statusBadgeColour(row.status === 'past_due' ? 'suspended' : row.status)}
                 />
                 {row.cancel_at_period_end && row.status !== 'canceled' && (

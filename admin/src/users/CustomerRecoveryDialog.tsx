@@ -114,7 +114,18 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="recovery-title">
-      <DialogTitle id="recovery-title">Customer Recovery</DialogTitle>
+      {/* Run Reconciliation sits in the header: the list's toasts appear at the bottom. */}
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', pr: 2 }}
+      >
+        <DialogTitle id="recovery-title">Customer Recovery</DialogTitle>
+        {canReconcile && (
+          <Button disabled={!!busy || isFetching} onClick={() => void reconcile()}>
+            Run Reconciliation
+          </Button>
+        )}
+      </Stack>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Customers who paid but cannot access the service.
@@ -169,11 +180,6 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
         )}
       </DialogContent>
       <DialogActions>
-        {canReconcile && (
-          <Button disabled={!!busy || isFetching} onClick={() => void reconcile()}>
-            Run Reconciliation
-          </Button>
-        )}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

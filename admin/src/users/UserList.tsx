@@ -24,6 +24,7 @@ import {
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { AdminList } from '../lists/AdminList';
+import { TOOLBAR_WRAP } from '../lists/toolbar';
 import { CreateUserDialog } from './CreateUserDialog';
 import { CustomerRecoveryDialog } from './CustomerRecoveryDialog';
 import { exportUsers } from './exportUsers';
@@ -48,7 +49,7 @@ function UserListActions() {
   const [recovering, setRecovering] = useState(false);
   const canCreate = useCan('create', 'users');
   return (
-    <TopToolbar>
+    <TopToolbar sx={TOOLBAR_WRAP}>
       <Button startIcon={<HealingIcon />} onClick={() => setRecovering(true)}>
         Customer Recovery
       </Button>

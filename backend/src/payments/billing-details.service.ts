@@ -114,7 +114,8 @@ export class BillingDetailsService {
     let customer: Stripe.Customer | Stripe.DeletedCustomer;
     try {
       customer = await this.stripe.customers.retrieve(user.stripe_customer_id);
-    } catch {
+    } catch (error) {
+      this.logger.error(`Stripe sync for ${id} failed: ${(error as Error).message}`);
       throw paymentsErrors.stripeFailed('Failed to sync with Stripe');
     }
     if (customer.deleted) throw paymentsErrors.stripeFailed('Failed to sync with Stripe');

@@ -59,6 +59,7 @@ export class PaymentHistoryService {
       });
     } catch (error) {
       if (error instanceof AppException) throw error;
+      this.logger.error(`Payment history sync for ${user.id} failed: ${(error as Error).message}`);
       throw paymentsErrors.stripeFailed('Failed to sync payment history from Stripe');
     }
     return this.read(user.id);

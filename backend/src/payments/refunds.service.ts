@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
@@ -15,6 +15,8 @@ import { TransactionEntity } from './transaction.entity.js';
 /** Process Refund: money back on a payment through Stripe, recorded with the payment's new state. */
 @Injectable()
 export class RefundsService {
+  private readonly logger = new Logger(RefundsService.name);
+
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -53,6 +55,7 @@ export class RefundsService {
       );
     } catch (error) {
       const message = (error as { message?: string }).message ?? 'Stripe did not answer';
+      this.logger.error(`Refund of payment ${payment.id} failed at Stripe: ${message}`);
       throw paymentsErrors.stripeFailed(`The refund failed: ${message}`);
     }
     await this.dataSource.transaction(async (manager) => {

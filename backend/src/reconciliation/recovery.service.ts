@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AdminActionEntity } from '../audit/admin-action.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { ensureLinkedAccount } from '../auth/linked-account.js';
@@ -62,6 +63,9 @@ export class RecoveryService {
         WHERE stripe_customer_id IS NOT NULL AND status IN ('paid', 'pending')
           AND (auth_user_id IS NULL
                OR (NOT password_set AND COALESCE(founding_member_purchased_at, created_at) < now() - make_interval(hours => $1)))
+          AND NOT EXISTS (SELECT 1 FROM admin_actions a
+                           WHERE a.target_user_id = users.id AND a.action_type = 'recover_customer'
+                             AND a.outcome = 'success')
         ORDER BY created_at DESC
         LIMIT 500`,
       [SETUP_GRACE_HOURS],
@@ -72,7 +76,8 @@ export class RecoveryService {
 
   /**
    * Recover Customer: completes a purchase whose webhook was lost, or gives a paying customer
-   * the account they lack, with a password-setup e-mail. Audited.
+   * the account they lack, with a password-setup e-mail. Audited, and done once per customer:
+   * a second Recover (even a concurrent one) is refused, so no second e-mail goes out.
    */
   async recover(adminId: string, rawEmail: string): Promise<{ success: true; message: string }> {
     const email = normaliseEmail(rawEmail);
@@ -80,8 +85,15 @@ export class RecoveryService {
       ({ reservation }) => reservation.email === email,
     );
     await this.dataSource.transaction(async (manager) => {
+      // Serialises Recovers of one address, including a buyer who has no users row yet.
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('recover_customer:' || $1))`, [
+        email,
+      ]);
       // A new buyer whose payment was never processed has no users row yet.
       const before = await manager.getRepository(UserEntity).findOneBy({ email });
+      if (before?.password_set) throw RECONCILIATION_ERRORS.nobodyToRecover();
+      if (before && (await this.wasRecovered(manager, before.id)))
+        throw RECONCILIATION_ERRORS.alreadyRecovered();
       if (!before && !lost) throw RECONCILIATION_ERRORS.nobodyToRecover();
       if (lost) {
         await this.founding.complete(lost.session, manager);
@@ -122,6 +134,14 @@ export class RecoveryService {
       });
     });
     return { success: true, message: `Successfully recovered customer: ${email}` };
+  }
+
+  private wasRecovered(manager: EntityManager, userId: string): Promise<boolean> {
+    return manager.getRepository(AdminActionEntity).existsBy({
+      target_user_id: userId,
+      action_type: 'recover_customer',
+      outcome: 'success',
+    });
   }
 
   /** Get Password Link: a fresh password-setup URL for a customer, for the admin to pass on. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
@@ -26,6 +26,8 @@ export interface PlanPreview {
  */
 @Injectable()
 export class PlanChangesService {
+  private readonly logger = new Logger(PlanChangesService.name);
+
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -37,7 +39,19 @@ export class PlanChangesService {
   async preview(id: string, plan: ChangePlanDto['plan']): Promise<PlanPreview> {
     const user = await findUser(this.dataSource.manager, id);
     if (!user.stripe_subscription_id) throw subscriptionsErrors.noSubscription();
-    const subscription = await this.stripe.subscriptions.retrieve(user.stripe_subscription_id);
+    try {
+      return await this.stripePreview(user.stripe_subscription_id, plan);
+    } catch (error) {
+      this.logger.error(`Plan preview for ${id} failed at Stripe: ${(error as Error).message}`);
+      throw subscriptionsErrors.stripeFailed('Failed to preview the plan change');
+    }
+  }
+
+  private async stripePreview(
+    subscriptionId: string,
+    plan: ChangePlanDto['plan'],
+  ): Promise<PlanPreview> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
     const current = subscription.items.data[0];
     if (subscription.schedule && current?.price.id === this.config.stripe.prices.founding_member)
       return { amount_due_cents: 0, credit_cents: 0, after_founding: true };
@@ -114,6 +128,7 @@ export class PlanChangesService {
       }
     } catch (error) {
       if (error instanceof AppException) throw error;
+      this.logger.error(`Plan change for ${id} failed at Stripe: ${(error as Error).message}`);
       throw subscriptionsErrors.planChangeFailed((error as Error).message);
     }
     return this.dataSource.transaction(async (manager) => {

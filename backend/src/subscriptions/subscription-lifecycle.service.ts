@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { recordBillingChange } from '../audit/billing-audit.js';
+import { AppException } from '../common/app.exception.js';
 import {
   containsPattern,
   idsFilter,
@@ -36,6 +37,17 @@ export const SUBSCRIPTION_FILTERS = [
   'user_id',
 ] as const;
 
+/** "Subscription sub_… will cancel at the end of the period, on Feb 23, 2027." */
+function periodEndMessage(stripeId: string, periodEnd: Date | null): string {
+  const date = periodEnd?.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `Subscription ${stripeId} will cancel at the end of the period${date ? `, on ${date}` : ''}`;
+}
+
 export interface SubscriptionAction {
   message: string;
   subscription: SubscriptionEntity;
@@ -48,6 +60,8 @@ export interface SubscriptionAction {
  */
 @Injectable()
 export class SubscriptionLifecycleService {
+  private readonly logger = new Logger(SubscriptionLifecycleService.name);
+
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -93,18 +107,15 @@ export class SubscriptionLifecycleService {
     if (row.status === 'canceled' || row.status === 'incomplete_expired')
       throw subscriptionsErrors.alreadyCancelled();
     const key = `admin-cancel:${row.id}:${row.updated_at.getTime()}`;
-    if (form.at_period_end)
-      await this.stripe.subscriptions.update(
-        row.stripe_subscription_id,
-        { cancel_at_period_end: true },
-        { idempotencyKey: key },
-      );
-    else
-      await this.stripe.subscriptions.cancel(
-        row.stripe_subscription_id,
-        {},
-        { idempotencyKey: key },
-      );
+    await this.atStripe('Cancel', row, 'Failed to cancel subscription', () =>
+      form.at_period_end
+        ? this.stripe.subscriptions.update(
+            row.stripe_subscription_id,
+            { cancel_at_period_end: true },
+            { idempotencyKey: key },
+          )
+        : this.stripe.subscriptions.cancel(row.stripe_subscription_id, {}, { idempotencyKey: key }),
+    );
     const subscription = await this.afterStripe(
       row,
       adminId,
@@ -113,7 +124,12 @@ export class SubscriptionLifecycleService {
         ? `Subscription ${row.stripe_subscription_id} set to cancel at period end`
         : `Subscription ${row.stripe_subscription_id} cancelled`,
     );
-    return { message: `Subscription cancelled for ${row.stripe_subscription_id}`, subscription };
+    return {
+      message: form.at_period_end
+        ? periodEndMessage(row.stripe_subscription_id, subscription.current_period_end)
+        : `Subscription cancelled for ${row.stripe_subscription_id}`,
+      subscription,
+    };
   }
 
   /**
@@ -123,32 +139,9 @@ export class SubscriptionLifecycleService {
   async reactivate(adminId: string, id: string): Promise<SubscriptionAction> {
     const row = await this.get(id);
     const key = `admin-reactivate:${row.id}:${row.updated_at.getTime()}`;
-    let target = row;
-    if (row.cancel_at_period_end && row.status !== 'canceled') {
-      await this.stripe.subscriptions.update(
-        row.stripe_subscription_id,
-        { cancel_at_period_end: false },
-        { idempotencyKey: key },
-      );
-    } else if (row.status === 'canceled') {
-      const current = await this.stripe.subscriptions.retrieve(row.stripe_subscription_id);
-      const price = current.items.data[0]?.price.id;
-      if (!price) throw subscriptionsErrors.notReactivatable();
-      const created = await this.stripe.subscriptions.create(
-        {
-          customer: row.stripe_customer_id,
-          items: [{ price }],
-          metadata: { reactivated_from: row.stripe_subscription_id },
-        },
-        { idempotencyKey: key },
-      );
-      await this.dataSource.transaction((manager) => this.subscriptions.sync(created.id, manager));
-      target = await this.dataSource
-        .getRepository(SubscriptionEntity)
-        .findOneByOrFail({ stripe_subscription_id: created.id });
-    } else {
-      throw subscriptionsErrors.notCancelled();
-    }
+    const target = await this.atStripe('Reactivate', row, 'Failed to reactivate subscription', () =>
+      this.restart(row, key),
+    );
     const subscription = await this.afterStripe(
       target,
       adminId,
@@ -159,6 +152,55 @@ export class SubscriptionLifecycleService {
       row,
     );
     return { message: 'subscription reactivated', subscription };
+  }
+
+  /** Undoes a scheduled cancellation, or starts a new subscription for a cancelled one. */
+  private async restart(row: SubscriptionEntity, key: string): Promise<SubscriptionEntity> {
+    if (row.cancel_at_period_end && row.status !== 'canceled') {
+      await this.stripe.subscriptions.update(
+        row.stripe_subscription_id,
+        { cancel_at_period_end: false },
+        { idempotencyKey: key },
+      );
+      return row;
+    }
+    if (row.status !== 'canceled') throw subscriptionsErrors.notCancelled();
+    const current = await this.stripe.subscriptions.retrieve(row.stripe_subscription_id);
+    const price = current.items.data[0]?.price.id;
+    if (!price) throw subscriptionsErrors.notReactivatable();
+    const created = await this.stripe.subscriptions.create(
+      {
+        customer: row.stripe_customer_id,
+        items: [{ price }],
+        metadata: { reactivated_from: row.stripe_subscription_id },
+      },
+      { idempotencyKey: key },
+    );
+    await this.dataSource.transaction((manager) => this.subscriptions.sync(created.id, manager));
+    return this.dataSource
+      .getRepository(SubscriptionEntity)
+      .findOneByOrFail({ stripe_subscription_id: created.id });
+  }
+
+  /**
+   * Runs a Stripe call; its failure is logged and answered as a 502 with the screen's failure
+   * text, never as the caller's own 4xx or a 500.
+   */
+  private async atStripe<T>(
+    action: string,
+    row: SubscriptionEntity,
+    failure: string,
+    call: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof AppException) throw error;
+      this.logger.error(
+        `${action} of ${row.stripe_subscription_id} failed at Stripe: ${(error as Error).message}`,
+      );
+      throw subscriptionsErrors.stripeFailed(failure);
+    }
   }
 
   /** Reads the subscription back from Stripe and records the change, together. */

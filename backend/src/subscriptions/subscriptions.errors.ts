@@ -22,6 +22,8 @@ export const subscriptionsErrors = {
     new AppException('no_subscription', 409, 'This subscription has been cancelled.'),
   samePlan: (plan: string) =>
     new AppException('same_plan', 409, `This subscription is already on ${plan}.`),
+  /** Stripe refused or did not answer: the back office's own failure text, as a 502. */
+  stripeFailed: (message: string) => new AppException('stripe_failed', 502, message),
   planChangeFailed: (message: string) =>
     new AppException('stripe_failed', 502, `The plan change failed: ${message}`),
 };

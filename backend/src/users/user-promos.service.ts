@@ -18,10 +18,14 @@ const PROMO_COUPONS: Partial<Record<keyof typeof PROMO_TYPES, { percent_off: num
   early_adopter: { percent_off: 25 },
 };
 export const COMPLIMENTARY_EXPIRY_QUEUE = 'complimentary-expiry';
+export const PROMO_EXPIRY_QUEUE = 'promo-expiry';
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
 
-/** A user's promo label and complimentary access, and the hourly sweep that ends the latter. */
+/**
+ * A user's promo label and complimentary access, and the sweeps that end them: promos each
+ * minute (with their Stripe discount), complimentary access hourly.
+ */
 @Injectable()
 export class UserPromosService implements OnModuleInit {
   private readonly logger = new Logger(UserPromosService.name);
@@ -39,12 +43,18 @@ export class UserPromosService implements OnModuleInit {
     await this.jobs.work(COMPLIMENTARY_EXPIRY_QUEUE, async () => {
       await this.expireComplimentary();
     });
+    await this.jobs.createQueue(PROMO_EXPIRY_QUEUE, { retryLimit: 2 });
+    await this.jobs.schedule(PROMO_EXPIRY_QUEUE, '* * * * *');
+    await this.jobs.work(PROMO_EXPIRY_QUEUE, async () => {
+      await this.expirePromos();
+    });
   }
 
   /**
    * Applies a promo: the label with its expiry and, for a subscriber, the matching Stripe coupon
-   * for the same time (percentage promos). The label stands even if Stripe fails; the answer then
-   * carries a warning.
+   * (percentage promos). Stripe's coupons last whole months, so the coupon lasts until removed
+   * and the expiry sweep removes it when the label ends, to the day. The label stands even if
+   * Stripe fails; the answer then carries a warning.
    */
   async applyPromo(
     adminId: string,
@@ -55,17 +65,15 @@ export class UserPromosService implements OnModuleInit {
     const { view, actionId } = await this.applyPromoLabel(adminId, id, form, days);
     const coupon = PROMO_COUPONS[form.type];
     if (!view.stripe_subscription_id || !coupon) return view;
-    const months = Math.max(1, Math.ceil(days / 30));
     try {
-      const couponId = `promo-${form.type}-${months}m`;
+      const couponId = `promo-${form.type}`;
       await this.stripe.coupons.retrieve(couponId).catch(async (error: { statusCode?: number }) => {
         if (error.statusCode !== 404) throw error;
         await this.stripe.coupons.create(
           {
             id: couponId,
             percent_off: coupon.percent_off,
-            duration: 'repeating',
-            duration_in_months: months,
+            duration: 'forever',
             name: `${PROMO_TYPES[form.type].label} (${coupon.percent_off}% off)`,
           },
           { idempotencyKey: `coupon:${couponId}` },
@@ -119,15 +127,68 @@ export class UserPromosService implements OnModuleInit {
   async removePromo(adminId: string, id: string): Promise<MemberView & { warning?: string }> {
     const view = await this.removePromoLabel(adminId, id);
     if (!view.stripe_subscription_id) return view;
+    return (await this.removeDiscount(id, view.stripe_subscription_id))
+      ? view
+      : { ...view, warning: PROMO_STRIPE_WARNING };
+  }
+
+  /** Ends a subscription's Stripe discount, if it has one; false when Stripe failed (logged). */
+  private async removeDiscount(userId: string, subscriptionId: string): Promise<boolean> {
     try {
-      const subscription = await this.stripe.subscriptions.retrieve(view.stripe_subscription_id);
+      const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
       if ((subscription.discounts ?? []).length > 0)
-        await this.stripe.subscriptions.deleteDiscount(view.stripe_subscription_id);
-      return view;
+        await this.stripe.subscriptions.deleteDiscount(subscriptionId);
+      return true;
     } catch (error) {
-      this.logger.warn(`Removing the Stripe discount of ${id} failed: ${(error as Error).message}`);
-      return { ...view, warning: PROMO_STRIPE_WARNING };
+      this.logger.warn(
+        `Removing the Stripe discount of ${userId} failed: ${(error as Error).message}`,
+      );
+      return false;
     }
+  }
+
+  /**
+   * Ends the promos whose expiry has passed, as the system, and then their Stripe discounts;
+   * answers how many ended. A discount Stripe fails to remove is logged, and the promo stays
+   * ended (the label is what the member and the back office read).
+   */
+  async expirePromos(): Promise<number> {
+    const ended = await this.dataSource.transaction(async (manager) => {
+      const expired = await manager
+        .getRepository(UserEntity)
+        .createQueryBuilder('u')
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .where('u.promo_active AND u.promo_expiration_date <= now()')
+        .getMany();
+      const values = { promo_active: false, promo_type: null, promo_expiration_date: null };
+      for (const user of expired) {
+        await manager.getRepository(UserEntity).update(user.id, values);
+        await this.audit.record(manager, {
+          adminId: null,
+          type: 'end_promo',
+          targetUserId: user.id,
+          details: {
+            description: `Promo ${PROMO_TYPES[user.promo_type as keyof typeof PROMO_TYPES]?.label ?? user.promo_type} ended at its expiry`,
+            old_values: {
+              promo_active: user.promo_active,
+              promo_type: user.promo_type,
+              promo_expiration_date: user.promo_expiration_date,
+            },
+            new_values: values,
+          },
+        });
+      }
+      return expired;
+    });
+    for (const user of ended)
+      if (
+        user.stripe_subscription_id &&
+        user.promo_type &&
+        PROMO_COUPONS[user.promo_type as keyof typeof PROMO_TYPES]
+      )
+        await this.removeDiscount(user.id, user.stripe_subscription_id);
+    return ended.length;
   }
 
   private async removePromoLabel(adminId: string, id: string): Promise<MemberView> {

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { useNotify, useUpdate } from 'react-admin';
-import { ADMIN_TOASTS, USER_STATUSES, type AdminUserRecord } from '@leadpulse/common';
+import {
+  ADMIN_TOASTS,
+  USER_STATUSES,
+  userStatusLabel,
+  type AdminUserRecord,
+} from '@leadpulse/common';
+import { errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { AdminRoles } from './AdminRoles';
 import { Field, Section } from './Section';
@@ -21,13 +27,6 @@ type Editable = Pick<AdminUserRecord, (typeof EDITABLE)[number]>;
 
 const pick = (user: AdminUserRecord): Editable =>
   Object.fromEntries(EDITABLE.map((key) => [key, user[key]])) as Editable;
-
-const STATUS_LABELS: Record<string, string> = {
-  active: 'Active',
-  paid: 'Paid (setup required)',
-  pending: 'Pending',
-  inactive: 'Inactive',
-};
 
 /** Account Information: view, and edit with Save Changes ("Saving...") and Cancel (restores). */
 export function AccountInformation({ user }: { user: AdminUserRecord }) {
@@ -51,7 +50,9 @@ export function AccountInformation({ user }: { user: AdminUserRecord }) {
           notify(ADMIN_TOASTS.userUpdated, { type: 'success' });
           setEditing(false);
         },
-        onError: () => notify(ADMIN_TOASTS.userUpdateFailed, { type: 'error' }),
+        // The server's reason ("This email is already in use") follows the spec's text.
+        onError: (error) =>
+          notify(`${ADMIN_TOASTS.userUpdateFailed}: ${errorMessage(error)}`, { type: 'error' }),
       },
     );
   const text = (
@@ -90,7 +91,7 @@ export function AccountInformation({ user }: { user: AdminUserRecord }) {
         <Field label="Phone">{user.phone || '—'}</Field>
         <Field label="Company">{user.company || '—'}</Field>
         <Field label="Job Title">{user.job_title || '—'}</Field>
-        <Field label="Status">{STATUS_LABELS[user.status] ?? user.status}</Field>
+        <Field label="Status">{userStatusLabel(user.status)}</Field>
         <Field label="Role">{user.is_admin ? 'Admin' : 'User'}</Field>
         {user.is_admin && <AdminRoles user={user} />}
         <Field label="Founding Member">{user.founding_member ? 'Yes' : 'No'}</Field>
@@ -122,7 +123,7 @@ export function AccountInformation({ user }: { user: AdminUserRecord }) {
         >
           {USER_STATUSES.map((status) => (
             <MenuItem key={status} value={status}>
-              {STATUS_LABELS[status]}
+              {userStatusLabel(status)}
             </MenuItem>
           ))}
         </TextField>

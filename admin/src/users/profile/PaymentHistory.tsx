@@ -1,6 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useNotify } from 'react-admin';
 import type { AdminUserRecord } from '@leadpulse/common';
 import { adminApi } from '../../api';
@@ -10,6 +20,10 @@ import { formatDate } from '../../format';
 import { paymentLabel, paymentsKey } from '../payments';
 import type { PaymentHistory as History } from '../types';
 import { Section } from './Section';
+
+/** Why Refresh Payment History is disabled for a user Stripe does not know yet. */
+export const NO_CUSTOMER_REASON =
+  'This user has no Stripe customer yet, so there is nothing to refresh.';
 
 const STATUS_COLOURS = {
   succeeded: 'green',
@@ -51,10 +65,19 @@ export function PaymentHistory({ user }: { user: AdminUserRecord }) {
     <Section
       title="Payment History"
       action={
-        user.stripe_customer_id && canSync ? (
-          <Button size="small" disabled={refreshing} onClick={() => void refresh()}>
-            Refresh Payment History
-          </Button>
+        canSync ? (
+          <Tooltip title={user.stripe_customer_id ? '' : NO_CUSTOMER_REASON}>
+            <Box component="span" sx={{ flexShrink: 0 }}>
+              <Button
+                size="small"
+                disabled={refreshing || !user.stripe_customer_id}
+                onClick={() => void refresh()}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                Refresh Payment History
+              </Button>
+            </Box>
+          </Tooltip>
         ) : undefined
       }
     >

@@ -16,9 +16,16 @@ export function Section({
       <CardContent>
         <Stack
           direction="row"
-          sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}
+          // A long title and its button share the line when they fit; else the button goes below.
+          sx={{
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            columnGap: 1,
+            mb: 1.5,
+          }}
         >
-          <Typography variant="h6" component="h2">
+          <Typography variant="h6" component="h2" sx={{ whiteSpace: 'nowrap' }}>
             {title}
           </Typography>
           {action}

@@ -1,4 +1,10 @@
-import { PROMO_TYPES, getPlan, type AdminUserRecord, type PromoType } from '@leadpulse/common';
+import {
+  PROMO_TYPES,
+  getPlan,
+  subscriptionStatusLabel,
+  type AdminUserRecord,
+  type PromoType,
+} from '@leadpulse/common';
 import { Field, Section } from './Section';
 import { formatDate } from '../../format';
 
@@ -19,7 +25,7 @@ export function SubscriptionDetails({ user }: { user: AdminUserRecord }) {
             ? 'Founding Member'
             : planName(user.subscription_plan)}
       </Field>
-      <Field label="Subscription Status">{user.subscription_status ?? '—'}</Field>
+      <Field label="Subscription Status">{subscriptionStatusLabel(user.subscription_status)}</Field>
       <Field label="Period End">{formatDate(user.current_period_end)}</Field>
       <Field label="Promo Status">
         {user.promo_active && user.promo_type

@@ -1,0 +1,20 @@
+import { Box } from '@mui/material';
+import { formatDateTime } from '../format';
+
+/** A date and time kept on one line in a table cell ("PM" never wraps on its own). */
+export function DateTimeText({ value }: { value: string | null | undefined }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(value)}
+    </Box>
+  );
+}
+
+/** A long value (a message, a URL) that breaks inside its cell rather than widening the table. */
+export function WrappingText({ value }: { value: string | null | undefined }) {
+  return (
+    <Box component="span" sx={{ wordBreak: 'break-word' }}>
+      {value ?? '—'}
+    </Box>
+  );
+}

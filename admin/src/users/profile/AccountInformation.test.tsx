@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpError } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import type { AdminUserRecord } from '@leadpulse/common';
+import { renderAdmin } from '../../test-utils';
+import { AccountInformation } from './AccountInformation';
+import { SubscriptionDetails } from './SubscriptionDetails';
+
+const user = {
+  id: 'u1',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  phone: null,
+  company: null,
+  job_title: null,
+  status: 'active',
+  is_admin: false,
+  founding_member: false,
+} as unknown as AdminUserRecord;
+
+describe('Account Information', () => {
+  it("says why a save failed, in the server's words", async () => {
+    renderAdmin(<AccountInformation user={user} />, {
+      permissions: ['manage_users'],
+      dataProvider: {
+        update: async () => {
+          throw new HttpError('Conflict', 409, {
+            statusCode: 409,
+            code: 'email_taken',
+            message: 'This email is already in use. Please choose another one.',
+          });
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('button', { name: /save/i }));
+    expect(
+      await screen.findByText(
+        'Failed to update user: This email is already in use. Please choose another one.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('names the status as the list does', async () => {
+    renderAdmin(
+      <>
+        <AccountInformation user={{ ...user, status: 'paid' }} />
+        <SubscriptionDetails user={{ ...user, subscription_status: 'past_due' }} />
+      </>,
+      { permissions: [] },
+    );
+    expect(await screen.findByText('Setup Required')).toBeInTheDocument();
+    expect(screen.getByText('Past due')).toBeInTheDocument();
+    expect(screen.queryByText(/past_due|Paid \(setup required\)/)).not.toBeInTheDocument();
+  });
+});
