@@ -7,6 +7,8 @@ export const authApi = {
   signup: (email: string, password: string, name: string) =>
     api<{ user: AuthUser }>('/auth/signup', { method: 'POST', json: { email, password, name } }),
   recover: (email: string) => api<object>('/auth/recover', { method: 'POST', json: { email } }),
+  resendConfirmation: (email: string) =>
+    api<object>('/auth/resend-confirmation', { method: 'POST', json: { email } }),
   confirm: (token: string) => api<Session>('/auth/confirm', { method: 'POST', json: { token } }),
   checkToken: (token: string) =>
     api<{ valid: boolean; kind: string | null }>('/auth/check-token', {
