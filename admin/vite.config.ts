@@ -25,6 +25,8 @@ export default defineConfig(({ command }) => {
       environment: 'jsdom',
       globals: true,
       setupFiles: ['./src/test-setup.ts'],
+      // MUI renders in jsdom take seconds on a busy machine; a slow test is not a failing one.
+      testTimeout: 20_000,
       include: ['src/**/*.test.{ts,tsx}'],
     },
   };

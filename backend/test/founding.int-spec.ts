@@ -160,7 +160,7 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     ).toMatchObject({ source: 'founding_member' });
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/founding/session/${sessionId}` })).json(),
-    ).toEqual({ status: 'complete', email });
+    ).toEqual({ status: 'complete', payment_status: 'paid', email, password_set: false });
 
     const welcome = await waitFor(
       async () =>
@@ -308,6 +308,33 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/billing/portal' })).statusCode).toBe(
       401,
     );
+  });
+
+  it('lets a signed-in member without a last name buy, but asks an anonymous buyer for one', async () => {
+    const { signUpAndConfirm } = await import('./support/accounts.js');
+    const email = uniqueEmail('oneword');
+    const member = await signUpAndConfirm(t.app, t.dataSource, email, undefined, 'Cher');
+    const withoutLastName = { ...form(email), lastName: '' };
+    const anonymous = await foundingCheckout(t.app, {
+      ...withoutLastName,
+      email: uniqueEmail('anon'),
+    });
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.json()).toMatchObject({ code: 'validation_failed' });
+
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/founding/checkout',
+      payload: withoutLastName,
+      headers: { authorization: `Bearer ${member.access_token}` },
+      remoteAddress: '10.99.0.1',
+    });
+    expect(signedIn.statusCode).toBe(201);
+    const sessionId = (signedIn.json().url as string).split('/').at(-1);
+    // The success page knows this buyer signs in with the password they have.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/founding/session/${sessionId}` })).json(),
+    ).toEqual({ status: 'open', payment_status: 'unpaid', email, password_set: true });
   });
 
   it('reuses the live reservation when the same e-mail starts again', async () => {

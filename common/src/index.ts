@@ -7,3 +7,4 @@ export * from './phone.js';
 export * from './admin.js';
 export * from './audit.js';
 export * from './api.js';
+export * from './roadmap.js';

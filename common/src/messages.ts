@@ -61,11 +61,34 @@ export const MESSAGES = {
     required: 'You need to sign in first.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   },
+  /** A new confirmation link; the answer never tells whether the account exists. */
+  confirmation: {
+    resend: 'Resend confirmation e-mail',
+    resent: "If an account with that e-mail is waiting for confirmation, we've sent a new link.",
+  },
   founding: {
     fillAllFields: 'Please fill in all fields.',
     checkoutFailed: 'There was an error creating your checkout session. Please try again.',
     alreadyActive: 'User already has an active account. Please sign in instead.',
     soldOut: 'All founding spots have been claimed.',
+  },
+  /** The founding success page: what the checkout's state really is, and what to do next. */
+  foundingSuccess: {
+    checking: 'Checking your payment…',
+    paid: 'Your payment went through.',
+    setPassword: (email: string | null) =>
+      `${email ? `We've sent a link to ${email}.` : "We've e-mailed you a link."} Set your password with it first; then you can sign in to your dashboard.`,
+    memberActive: 'Your founding membership is now part of your account.',
+    processingTitle: 'Your payment is being processed',
+    processing:
+      "Your payment hasn't been confirmed yet. This page updates by itself; you can also close it, we'll e-mail you once it's through.",
+    expiredTitle: 'Your payment did not go through',
+    expired: 'This checkout was cancelled or has expired, and you have not been charged.',
+    tryAgain: 'Try Again',
+    unknownTitle: "We can't find this payment",
+    unknown: (supportEmail: string) =>
+      `We couldn't find a checkout for this link. If you have been charged, please contact ${supportEmail} and we'll sort it out.`,
+    contactSupport: 'Contact Support',
   },
   waitlist: {
     failed: 'Failed to join waitlist. Please try again.',

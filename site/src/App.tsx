@@ -4,11 +4,13 @@ import { Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { AuthDialogsProvider } from './components/dialogs/AuthDialogs';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { AuthProvider } from './features/auth/AuthProvider';
+import { usePageTitle } from './features/title/usePageTitle';
 import { routes } from './routes';
 import { theme } from './theme/theme';
 
-/** Dialogs navigate, so they live inside the router. */
-function Root() {
+/** Dialogs navigate, so they live inside the router; the tab's title follows the route. */
+export function Root() {
+  usePageTitle();
   return (
     <ErrorBoundary>
       <AuthDialogsProvider>

@@ -18,55 +18,64 @@ export const routes: RouteObject[] = [
   { path: '/', element: <LandingPage /> },
   {
     path: '/confirm-email',
+    handle: { title: 'Confirm your e-mail' },
     element: lazyPage(() =>
       import('./pages/auth/ConfirmEmailPage').then((m) => m.ConfirmEmailPage),
     ),
   },
   {
     path: '/founding-member-success',
+    handle: { title: 'Founding Member' },
     element: lazyPage(() =>
       import('./pages/founding/FoundingSuccessPage').then((m) => m.FoundingSuccessPage),
     ),
   },
   {
     path: '/setup-password',
+    handle: { title: 'Set your password' },
     element: lazyPage(() =>
       import('./pages/auth/SetupPasswordPage').then((m) => m.SetupPasswordPage),
     ),
   },
   {
     path: '/newsletter/confirm',
+    handle: { title: 'Newsletter' },
     element: lazyPage(() =>
       import('./pages/newsletter/NewsletterLinkPage').then((m) => m.NewsletterConfirmPage),
     ),
   },
   {
     path: '/unsubscribe',
+    handle: { title: 'Unsubscribe' },
     element: lazyPage(() =>
       import('./pages/newsletter/NewsletterLinkPage').then((m) => m.UnsubscribePage),
     ),
   },
   {
     path: '/dashboard',
+    handle: { title: 'Dashboard' },
     element: lazyPage(() =>
       import('./pages/dashboard/DashboardLayout').then((m) => m.DashboardLayout),
     ),
     children: [
       {
         index: true,
+        handle: { title: 'Welcome' },
         element: lazyPage(() => import('./pages/dashboard/WelcomePage').then((m) => m.WelcomePage)),
       },
       {
         path: 'content',
+        handle: { title: 'Content' },
         element: lazyPage(() => import('./pages/dashboard/ContentPage').then((m) => m.ContentPage)),
       },
       {
         path: 'settings',
+        handle: { title: 'Settings' },
         element: lazyPage(() =>
           import('./pages/dashboard/SettingsPage').then((m) => m.SettingsPage),
         ),
       },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
 ];

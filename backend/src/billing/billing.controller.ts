@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
+import type { PlanPreview } from '../subscriptions/plan-changes.service.js';
 import type { MemberView } from '../users/users.service.js';
 import { BillingService } from './billing.service.js';
 import { MemberPlanDto } from './dto/plan.dto.js';
@@ -28,6 +29,15 @@ export class BillingController {
     @Ip() ip: string,
   ): Promise<{ url: string }> {
     return this.billing.checkout(user.accountId, form.plan, ip);
+  }
+
+  /** What moving to another plan would charge now (`?plan=networker`), for the confirmation. */
+  @Get('plan/preview')
+  previewPlan(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: MemberPlanDto,
+  ): Promise<PlanPreview> {
+    return this.billing.previewPlan(user.accountId, query.plan);
   }
 
   /** Move a paying subscription to another monthly plan. */

@@ -8,7 +8,7 @@ import { AppConfig } from '../config/app-config.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
-import { PlanChangesService } from '../subscriptions/plan-changes.service.js';
+import { PlanChangesService, type PlanPreview } from '../subscriptions/plan-changes.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { MemberView } from '../users/users.service.js';
@@ -103,6 +103,14 @@ export class BillingService implements OnModuleInit {
     if (!user.stripe_subscription_id || !PAYING.includes(user.subscription_status ?? ''))
       throw new AppException('no_subscription', 409, 'You have no subscription to change yet.');
     return this.plans.changePlan(null, user.id, { plan });
+  }
+
+  /** What moving to `plan` would charge now (Stripe's proration preview); nothing changes. */
+  async previewPlan(accountId: string, plan: MemberPlan): Promise<PlanPreview> {
+    const user = await this.member(accountId);
+    if (!user.stripe_subscription_id || !PAYING.includes(user.subscription_status ?? ''))
+      throw new AppException('no_subscription', 409, 'You have no subscription to change yet.');
+    return this.plans.preview(user.id, plan);
   }
 
   /** A paid plan checkout: the member's customer and subscription, and their plan. */

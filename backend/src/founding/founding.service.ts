@@ -88,7 +88,11 @@ export class FoundingService implements OnModuleInit {
       email: form.email.trim(),
       phone: form.phone.trim(),
     };
-    if (Object.values(fields).some((value) => !value)) {
+    // A signed-in member's account already names them: a one-word sign-up name has no last name.
+    const missing = Object.entries(fields).some(
+      ([key, value]) => !value && !(key === 'lastName' && accountId),
+    );
+    if (missing) {
       throw new AppException('validation_failed', 400, MESSAGES.founding.fillAllFields);
     }
     const phoneDigits = fields.phone.replace(/\D/g, '');
@@ -215,14 +219,31 @@ export class FoundingService implements OnModuleInit {
       .update({ id: reservation.id, status: 'pending' }, { status: 'released' });
   }
 
-  /** The success page's lookup. */
-  async session(id: string): Promise<{ status: string | null; email: string | null }> {
+  /**
+   * The success page's lookup: the checkout's state and whether its money arrived (a completed
+   * checkout with a delayed payment method is still unpaid), so the page claims only what is true.
+   */
+  async session(id: string): Promise<{
+    status: string | null;
+    payment_status: string;
+    email: string | null;
+    password_set: boolean;
+  }> {
     const reservation = await this.dataSource
       .getRepository(FoundingReservationEntity)
       .findOneBy({ stripe_checkout_session_id: id });
     if (!reservation) throw new NotFoundException('Checkout session not found.');
     const session = await this.stripe.checkout.sessions.retrieve(id);
-    return { status: session.status, email: reservation.email };
+    // A member who bought for their own account signs in as before; a new buyer sets a password.
+    const buyer = await this.dataSource
+      .getRepository(UserEntity)
+      .findOneBy({ email: reservation.email });
+    return {
+      status: session.status,
+      payment_status: session.payment_status,
+      email: reservation.email,
+      password_set: buyer?.password_set ?? false,
+    };
   }
 
   /**

@@ -1,6 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn, signUpAndConfirm } from '../../pages/site.js';
 import { linkFromOutbox } from '../../support/outbox.js';
+
+/** Saves what the page looks like for review; the screenshot is not compared. */
+const shot = (page: Page, project: string, name: string) =>
+  page.screenshot({ path: `/tmp/shots-site/${project}-${name}.png` });
 
 test('claim a founding spot, pay on the sandbox checkout, set the password, and arrive as a founding member', async ({
   page,
@@ -25,9 +29,17 @@ test('claim a founding spot, pay on the sandbox checkout, set the password, and 
 
   await expect(page.getByRole('heading', { name: 'Welcome, Founding Member!' })).toBeVisible();
   await expect(page.getByText(/^Session ID: cs_test_/)).toBeVisible();
+  // The buyer has no password yet: the page sends them to the e-mail, not to a dashboard they
+  // could not open.
   await expect(
-    page.getByText(`We've sent the next steps to ${email}.`, { exact: false }),
+    page.getByText(
+      `We've sent a link to ${email}. Set your password with it first; then you can sign in to your dashboard.`,
+      { exact: false },
+    ),
   ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Check Email' })).toBeVisible();
+  await shot(page, info.project.name, 'success-paid');
 
   const setupLink = await linkFromOutbox(
     email,
@@ -113,6 +125,13 @@ test('a signed-in free member buys from Settings and keeps their account', async
   await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByRole('button', { name: 'Pay $50.00' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Founding Member!' })).toBeVisible();
+  // They have a password already: no request to set one, and their dashboard is one click away.
+  await expect(
+    page.getByText('Your founding membership is now part of your account.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText(/Set your password/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+  await shot(page, info.project.name, 'success-member');
 
   // The member's own account got the membership: same password, founding member now.
   await page.goto('/');

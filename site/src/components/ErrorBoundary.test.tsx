@@ -51,4 +51,24 @@ describe('ErrorBoundary', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(screen.getByText('All good')).toBeInTheDocument();
   });
+
+  it('loads the page again on Try Again when a page could not be downloaded', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 202 })));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    function MissingChunk(): never {
+      throw new TypeError(
+        'Failed to fetch dynamically imported module: http://localhost/assets/SettingsPage.js',
+      );
+    }
+    render(
+      <ErrorBoundary>
+        <MissingChunk />
+      </ErrorBoundary>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+  });
 });

@@ -31,6 +31,19 @@ function report(errorId: string, error: Error, info: ErrorInfo): void {
   }).catch(() => undefined);
 }
 
+/**
+ * A page's code that could not be downloaded (the network was down when a lazy route loaded).
+ * React keeps that failed import, so only loading the page again can fetch it anew.
+ */
+function isChunkLoadError(error: Error): boolean {
+  return (
+    error.name === 'ChunkLoadError' ||
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      error.message,
+    )
+  );
+}
+
 /** The generic error screen: Error ID, Try Again, Go Home, Reload Page. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null, errorId: null };
@@ -67,7 +80,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
           >
             <Button
               variant="contained"
-              onClick={() => this.setState({ error: null, errorId: null })}
+              onClick={() =>
+                this.state.error && isChunkLoadError(this.state.error)
+                  ? window.location.reload()
+                  : this.setState({ error: null, errorId: null })
+              }
             >
               Try Again
             </Button>

@@ -11,15 +11,24 @@ export function LinkPage({ children }: { children: ReactNode }) {
   );
 }
 
-/** A link that could not be used: what it was for, why, and the way home. */
-export function LinkFailed({ title, error }: { title: string; error: string }) {
+/** A link that could not be used: what it was for, why, the way forward if any, and the way home. */
+export function LinkFailed({
+  title,
+  error,
+  children,
+}: {
+  title: string;
+  error: string;
+  children?: ReactNode;
+}) {
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
         {title}
       </Typography>
       <Alert severity="error">{error}</Alert>
-      <Button component={RouterLink} to="/" variant="contained">
+      {children}
+      <Button component={RouterLink} to="/" variant={children ? 'text' : 'contained'}>
         Back to home
       </Button>
     </Stack>

@@ -31,6 +31,36 @@ describe('FoundingDialog', () => {
     expect(screen.getByText('Please fill in all fields.')).toBeInTheDocument();
   });
 
+  it('does not block a signed-in member whose sign-up name had no last name', async () => {
+    const fetch = stubApi({
+      'POST /founding/checkout': [201, { url: 'https://checkout.example/c/cs_2' }],
+    });
+    const redirect = vi.fn();
+    renderWithApp(
+      <FoundingDialog
+        open
+        onClose={() => undefined}
+        redirect={redirect}
+        initial={{
+          firstName: 'Cher',
+          lastName: '',
+          email: 'cher@example.com',
+          phone: '5551234567',
+        }}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await vi.waitFor(() =>
+      expect(redirect).toHaveBeenCalledWith('https://checkout.example/c/cs_2'),
+    );
+    expect(screen.queryByText('Please fill in all fields.')).not.toBeInTheDocument();
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).includes('/founding/checkout'))!;
+    expect(JSON.parse(String((init as RequestInit).body))).toMatchObject({
+      firstName: 'Cher',
+      lastName: '',
+    });
+  });
+
   it('goes through processing to the checkout URL', async () => {
     const fetch = stubApi({
       'POST /founding/checkout': [201, { url: 'https://checkout.example/c/cs_1' }],

@@ -46,12 +46,19 @@ export function FoundingDialog({
     phone: formatPhone(initial?.phone ?? ''),
   });
   const [processing, setProcessing] = useState(false);
+  // A signed-in member buys for their own account, which already names them: a one-word
+  // sign-up name leaves no last name, and that does not block them.
+  const accountKnown = !!initial?.email;
   const [error, setError] = useState<string>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
-    if (Object.values(form).some((value) => !value.trim()))
+    if (
+      Object.entries(form).some(
+        ([key, value]) => !value.trim() && !(key === 'lastName' && accountKnown),
+      )
+    )
       return setError(MESSAGES.founding.fillAllFields);
     setProcessing(true);
     try {
@@ -109,7 +116,7 @@ export function FoundingDialog({
               <TextField
                 label="Last Name"
                 {...text('lastName')}
-                required
+                required={!accountKnown}
                 autoComplete="family-name"
                 fullWidth
                 slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}

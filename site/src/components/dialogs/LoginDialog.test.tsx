@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,5 +52,51 @@ describe('LoginDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     expect(onSwitch.mock.calls).toEqual([['signup'], ['reset']]);
+  });
+
+  it('offers a new confirmation e-mail for the address a login was refused for', async () => {
+    const fetch = stubApi({
+      'POST /auth/login': [403, { statusCode: 403, code: 'email_not_confirmed', message: 'x' }],
+      'POST /auth/resend-confirmation': [200, {}],
+    });
+    renderWithApp(<LoginDialog open onClose={() => undefined} onSwitch={() => undefined} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(await screen.findByRole('button', { name: 'Resend confirmation e-mail' }));
+    expect(
+      await screen.findByText(
+        "If an account with that e-mail is waiting for confirmation, we've sent a new link.",
+      ),
+    ).toBeInTheDocument();
+    const resend = fetch.mock.calls.find(([url]) => url.endsWith('/auth/resend-confirmation'));
+    expect(JSON.parse(String(resend?.[1]?.body))).toEqual({ email: 'ada@example.com' });
+  });
+
+  it('drops the last error when the visitor switches to Sign up and back', async () => {
+    stubApi({
+      'POST /auth/login': [400, { statusCode: 400, code: 'invalid_credentials', message: 'x' }],
+    });
+    const message = 'Invalid email or password. Please check your credentials and try again.';
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Log in again</button>
+          <LoginDialog open={open} onClose={() => setOpen(false)} onSwitch={() => setOpen(false)} />
+        </>
+      );
+    }
+    renderWithApp(<Harness />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Email/), 'a@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in again' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
   });
 });

@@ -29,9 +29,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>('loading');
 
   useEffect(() => {
-    const unsubscribe = sessionClient.subscribe((_event, next) => {
+    const settle = (next: Session | null) => {
       setSession(next);
       setStatus(next ? 'authenticated' : 'unauthenticated');
+    };
+    const unsubscribe = sessionClient.subscribe((event, next) => {
+      // A stored session that has already expired is only as good as its refresh: until that
+      // answers, the outcome is unknown and the status stays loading.
+      if (event === 'INITIAL_SESSION' && next && sessionClient.secondsLeft(next) <= 0) {
+        void sessionClient
+          .refresh()
+          .catch(() => null)
+          .then(() => settle(sessionClient.session));
+        return;
+      }
+      settle(next);
     });
     sessionClient.start();
     return () => {

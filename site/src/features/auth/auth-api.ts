@@ -10,6 +10,8 @@ export const authApi = {
   signup: (email: string, password: string, name: string) =>
     api<{ user: AuthUser }>('/auth/signup', { method: 'POST', json: { email, password, name } }),
   recover: (email: string) => api<object>('/auth/recover', { method: 'POST', json: { email } }),
+  resendConfirmation: (email: string) =>
+    api<object>('/auth/resend-confirmation', { method: 'POST', json: { email } }),
   /** Same origin, so the sign-up cookie (sent to this path only) goes with it. */
   confirm: (token: string) =>
     api<ConfirmAnswer>('/auth/confirm', { method: 'POST', json: { token } }),

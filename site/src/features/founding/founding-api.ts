@@ -14,6 +14,15 @@ export interface CheckoutForm {
   phone: string;
 }
 
+/** A checkout as the success page sees it; `payment_status` is unpaid while a payment is processing. */
+export interface CheckoutState {
+  status: 'open' | 'complete' | 'expired' | null;
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  email: string | null;
+  /** Whether the buyer's account has a password already (a member who bought for it). */
+  password_set?: boolean;
+}
+
 export const foundingApi = {
   availability: () => api<Availability>('/founding/availability'),
   /** With a signed-in member, their own account buys (DESIGN decisions). */
@@ -28,6 +37,5 @@ export const foundingApi = {
     api<void>(`/founding/reservations/${encodeURIComponent(reservationId)}/cancel`, {
       method: 'POST',
     }),
-  session: (id: string) =>
-    api<{ status: string; email: string | null }>(`/founding/session/${encodeURIComponent(id)}`),
+  session: (id: string) => api<CheckoutState>(`/founding/session/${encodeURIComponent(id)}`),
 };

@@ -20,9 +20,19 @@ export const memberApi = {
   /** A Stripe Checkout for a monthly plan. */
   checkout: (plan: MemberPlan) =>
     api<{ url: string }>('/billing/checkout', { method: 'POST', json: { plan }, auth: true }),
+  /** What moving to `plan` would charge now (Stripe's proration); nothing changes. */
+  previewPlan: (plan: MemberPlan) =>
+    api<PlanPreview>(`/billing/plan/preview?plan=${encodeURIComponent(plan)}`, { auth: true }),
   changePlan: (plan: MemberPlan) =>
     api<MemberRecord>('/billing/plan', { method: 'POST', json: { plan }, auth: true }),
 };
+
+/** A plan change's price now: prorated charge or credit, or none while founding (it applies later). */
+export interface PlanPreview {
+  amount_due_cents: number;
+  credit_cents: number;
+  after_founding: boolean;
+}
 
 export const MEMBER_PLANS = ['prospector', 'networker', 'rainmaker'] as const;
 export type MemberPlan = (typeof MEMBER_PLANS)[number];

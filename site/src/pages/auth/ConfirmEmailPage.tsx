@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { LinkFailed, LinkPage, LinkWorking } from '../../components/LinkPage';
+import { ResendConfirmation } from '../../components/ResendConfirmation';
 import { authApi } from '../../features/auth/auth-api';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { AFTER_CONFIRMATION, linkToken } from '../../features/auth/link-token';
@@ -48,7 +49,9 @@ export function ConfirmEmailPage() {
   return (
     <LinkPage>
       {error ? (
-        <LinkFailed title="Confirm your e-mail" error={error} />
+        <LinkFailed title="Confirm your e-mail" error={error}>
+          {error === MESSAGES.session.invalidConfirmationLink && <ResendConfirmation />}
+        </LinkFailed>
       ) : (
         <LinkWorking label="Confirming your e-mail…" />
       )}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubApi } from '../../test/render';
@@ -61,5 +61,34 @@ describe('SetupPasswordPage', () => {
       'href',
       '/dashboard',
     );
+  });
+
+  it('requires at least 6 characters in both inputs', async () => {
+    stubApi({ 'POST /auth/check-token': [200, { valid: true, kind: 'password_reset' }] });
+    renderWithApp(<SetupPasswordPage />, '/setup-password#token=good');
+    expect(await screen.findByLabelText(/^New Password/)).toHaveAttribute('minlength', '6');
+    expect(screen.getByLabelText(/^Confirm Password/)).toHaveAttribute('minlength', '6');
+  });
+
+  it('follows a new link pasted into the tab that shows an invalid one', async () => {
+    stubApi({
+      'POST /auth/check-token': [200, { valid: true, kind: 'password_reset' }],
+    });
+    renderWithApp(<SetupPasswordPage />, '/setup-password');
+    expect(
+      await screen.findByText('Invalid password reset link. Please try requesting a new one.'),
+    ).toBeInTheDocument();
+    try {
+      act(() => {
+        window.location.hash = '#token=fresh';
+        window.dispatchEvent(new HashChangeEvent('hashchange'));
+      });
+      expect(await screen.findByLabelText(/^New Password/)).toBeInTheDocument();
+      expect(
+        screen.queryByText('Invalid password reset link. Please try requesting a new one.'),
+      ).not.toBeInTheDocument();
+    } finally {
+      window.location.hash = '';
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import {
   Alert,
@@ -23,17 +23,35 @@ type State = 'checking' | 'invalid' | 'form' | 'updating' | 'success';
 
 export const SETUP_SUCCESS_REDIRECT_MS = 2000;
 
+const subscribeToHash = (onChange: () => void) => {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+};
+
 /**
- * Target of reset and setup e-mails: invalid link, form, updating, success. Also opened right
- * after a confirmation that dropped the password chosen at sign-up, to choose one.
+ * Target of reset and setup e-mails, and opened right after a confirmation that dropped the
+ * password chosen at sign-up, to choose one. A link pasted into a tab already on this page
+ * changes only the hash, so the page follows the hash and starts over for each new token.
  */
 export function SetupPasswordPage() {
   const location = useLocation();
   const [afterConfirmation] = useState(() => isAfterConfirmation(location.state));
+  const windowHash = useSyncExternalStore(subscribeToHash, () => window.location.hash);
+  const token = linkToken({ hash: windowHash || location.hash, search: location.search });
+  return <SetupPassword key={token ?? ''} token={token} afterConfirmation={afterConfirmation} />;
+}
+
+/** One link's page: invalid link, form, updating, success. */
+function SetupPassword({
+  token,
+  afterConfirmation,
+}: {
+  token: string | null;
+  afterConfirmation: boolean;
+}) {
   const navigate = useNavigate();
   const { acceptSession } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
-  const [token] = useState(() => linkToken(location));
   const [state, setState] = useState<State>(token ? 'checking' : 'invalid');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -120,6 +138,7 @@ export function SetupPasswordPage() {
               required
               autoComplete="new-password"
               autoFocus
+              slotProps={{ htmlInput: { minLength: PASSWORD_MIN_LENGTH } }}
             />
             <PasswordField
               label="Confirm Password"
@@ -127,6 +146,7 @@ export function SetupPasswordPage() {
               onChange={(e) => setConfirm(e.target.value)}
               required
               autoComplete="new-password"
+              slotProps={{ htmlInput: { minLength: PASSWORD_MIN_LENGTH } }}
             />
             <Button type="submit" variant="contained" size="large" disabled={state === 'updating'}>
               {state === 'updating' ? 'Updating…' : 'Update Password'}

@@ -234,6 +234,8 @@ export function ContentPage() {
           value={tab}
           onChange={(_event, value: ContentTab) => setTab(value)}
           variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
           aria-label="Content"
         >
           <Tab value="feeds" label="Discover Feeds" />

@@ -183,7 +183,10 @@ function Shell() {
             />
           </Box>
           <Box sx={{ flex: 1 }} />
-          <IconButton aria-label="Notifications">
+          <IconButton
+            aria-label="Notifications"
+            onClick={() => navigate('/dashboard/settings?tab=notifications')}
+          >
             <Notifications />
           </IconButton>
           <Button

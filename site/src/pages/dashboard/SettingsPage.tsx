@@ -31,6 +31,8 @@ export function SettingsPage() {
             value={tab}
             onChange={(_event, value: SettingsTab) => setParams({ tab: value })}
             variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
             aria-label="Settings"
           >
             <Tab value="profile" label="Profile" />

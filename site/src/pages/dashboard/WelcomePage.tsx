@@ -1,48 +1,24 @@
-import { Alert, Box, Card, CardContent, Chip, Skeleton, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Typography } from '@mui/material';
+import { COMING_SOON, roadmap } from '@leadpulse/common';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { displayName } from '../../features/member/member-api';
 import { useMember } from '../../features/member/MemberProvider';
 
-/** The "What's Coming" grid of member-site.md section 2. */
-export const COMING_FEATURES = [
-  {
-    title: 'LinkedIn Profile Monitoring',
-    description: 'Follow engagement on the profiles of your target prospects.',
-    eta: 'Coming Soon',
-  },
-  {
-    title: 'AI Lead Scoring',
-    description: 'Scores 0-100 by your ideal customer profile.',
-    eta: 'Coming Soon',
-  },
-  {
-    title: 'Personalized Comment Generation',
-    description: 'Gives 5 comments tailored to each post.',
-    eta: 'Q3 2024',
-  },
-  {
-    title: 'Dream Lead Tracker',
-    description: 'Keep your most wanted prospects in one place.',
-    eta: 'Q3 2024',
-  },
-  {
-    title: 'Analytics Dashboard',
-    description: 'See what turns engagement into conversations.',
-    eta: 'Q4 2024',
-  },
-  {
-    title: 'Automation Engine',
-    description: 'Let routine outreach run on its own.',
-    eta: 'Q4 2024',
-  },
-];
-
+/**
+ * The member's welcome. Without the member record (it could not be loaded) the greeting still
+ * shows, with the sign-up name, and the record can be asked for again.
+ */
 export function WelcomePage() {
   const { session } = useAuth();
-  const { member, loading, error } = useMember();
+  const { member, loading, reload } = useMember();
+  const [retrying, setRetrying] = useState(false);
   if (loading) return <Skeleton variant="rounded" height={160} />;
-  if (error && !member) return <Alert severity="error">{error.message}</Alert>;
+  const retry = () => {
+    setRetrying(true);
+    void reload().finally(() => setRetrying(false));
+  };
   const name = displayName(member, session?.user.metadata.name, session?.user.email);
 
   return (
@@ -57,6 +33,18 @@ export function WelcomePage() {
           </Typography>
         )}
       </Box>
+      {!member && (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={retry} disabled={retrying}>
+              Retry
+            </Button>
+          }
+        >
+          We couldn&apos;t load your account details just now.
+        </Alert>
+      )}
       <Alert severity="info">
         The first features are on their way. Keep an eye on your inbox: we&apos;ll tell you as soon
         as they&apos;re ready.
@@ -77,13 +65,13 @@ export function WelcomePage() {
           gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' },
         }}
       >
-        {COMING_FEATURES.map((feature) => (
+        {roadmap().map((feature) => (
           <Card key={feature.title} variant="outlined">
             <CardContent>
               <Chip
                 label={feature.eta}
                 size="small"
-                color={feature.eta === 'Coming Soon' ? 'primary' : 'default'}
+                color={feature.eta === COMING_SOON ? 'primary' : 'default'}
                 sx={{ mb: 1 }}
               />
               <Typography variant="h6" component="h3">

@@ -93,16 +93,18 @@ export function Hero({ onClaim }: { onClaim(): void }) {
               aria-label="Play demo video"
               onClick={() => void video.current?.play()}
               sx={{
+                // In the corner the poster leaves empty: centred, it hid the poster's headline.
                 position: 'absolute',
-                inset: 0,
-                m: 'auto',
-                width: 88,
-                height: 88,
+                right: { xs: 12, md: 24 },
+                bottom: { xs: 12, md: 24 },
+                width: { xs: 56, md: 72 },
+                height: { xs: 56, md: 72 },
+                boxShadow: 3,
                 bgcolor: 'rgba(255,255,255,0.92)',
                 '&:hover': { bgcolor: 'common.white' },
               }}
             >
-              <PlayArrow sx={{ fontSize: 56, color: 'primary.main' }} />
+              <PlayArrow sx={{ fontSize: { xs: 36, md: 48 }, color: 'primary.main' }} />
             </IconButton>
           )}
         </Box>

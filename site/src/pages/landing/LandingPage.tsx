@@ -1,4 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AppBar, Box, Button, Stack, Toolbar, Typography } from '@mui/material';
 import { useAuthDialogs } from '../../components/dialogs/AuthDialogs';
 import { APP_NAME } from '../../config';
@@ -16,6 +17,7 @@ export function LandingPage() {
   // The top bar gains its shadow once the page scrolls past 100 px.
   const scrolled = useScrolledPast(100);
   useCancelledCheckout();
+  useScrollToHash();
   return (
     <>
       <AppBar
@@ -60,4 +62,12 @@ export function LandingPage() {
       <Footer />
     </>
   );
+}
+
+/** A link to a section of the page (`/#pricing`, e.g. a failed checkout's Try Again) lands on it. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
 }

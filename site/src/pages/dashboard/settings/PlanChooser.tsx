@@ -19,6 +19,7 @@ import {
   memberApi,
   type MemberPlan,
 } from '../../../features/member/member-api';
+import { ChangePlanDialog } from './ChangePlanDialog';
 
 /** Monthly plans: subscribe by Stripe Checkout, or, when already paying, move to another plan. */
 export function PlanChooser({
@@ -31,6 +32,7 @@ export function PlanChooser({
   const [busy, setBusy] = useState<string>();
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string }>();
   const [next, setNext] = useState<MemberPlan | ''>('');
+  const [confirming, setConfirming] = useState(false);
 
   const subscribe = async (plan: MemberPlan) => {
     setBusy(plan);
@@ -64,7 +66,9 @@ export function PlanChooser({
             : `Your plan is now ${PLANS[next].name}.`,
       });
       setNext('');
+      setConfirming(false);
     } catch (error) {
+      setConfirming(false);
       setNotice({
         severity: 'error',
         text:
@@ -101,11 +105,23 @@ export function PlanChooser({
           <Button
             variant="contained"
             disabled={!next || busy === 'change'}
-            onClick={() => void change()}
+            onClick={() => {
+              setNotice(undefined);
+              setConfirming(true);
+            }}
           >
             Change Plan
           </Button>
         </Stack>
+        {confirming && next && (
+          <ChangePlanDialog
+            current={member.subscription_plan}
+            next={next}
+            busy={busy === 'change'}
+            onConfirm={() => void change()}
+            onClose={() => setConfirming(false)}
+          />
+        )}
         {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
       </Stack>
     );

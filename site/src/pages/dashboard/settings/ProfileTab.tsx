@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { MESSAGES, NAME_MAX_LENGTH, type MemberRecord } from '@leadpulse/common';
+import { MESSAGES, NAME_MAX_LENGTH, formatPhone, type MemberRecord } from '@leadpulse/common';
 import { memberApi, type ProfileFields } from '../../../features/member/member-api';
 import { useMember } from '../../../features/member/MemberProvider';
 
@@ -23,10 +23,17 @@ const FIELDS: {
   { key: 'job_title', label: 'Job Title', autoComplete: 'organization-title' },
 ];
 
+/** A name is required here as at sign-up. */
+export const FIRST_NAME_REQUIRED = 'Please enter your first name.';
+
+/** What a field shows: the phone in the founding form's format, one rule for the whole site. */
+const shown = (key: keyof ProfileFields, value: string | null) =>
+  key === 'phone' && value ? formatPhone(value) : value;
+
 const fieldsOf = (member: MemberRecord): ProfileFields => ({
   first_name: member.first_name,
   last_name: member.last_name,
-  phone: member.phone,
+  phone: shown('phone', member.phone),
   company: member.company,
   job_title: member.job_title,
 });
@@ -38,8 +45,11 @@ export function ProfileTab({ member }: { member: MemberRecord }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<ProfileFields>(() => fieldsOf(member));
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string>();
 
   const save = async () => {
+    setError(undefined);
+    if (!draft.first_name?.trim()) return setError(FIRST_NAME_REQUIRED);
     setSaving(true);
     try {
       const updated = await memberApi.updateProfile(draft);
@@ -55,6 +65,7 @@ export function ProfileTab({ member }: { member: MemberRecord }) {
   };
 
   const cancel = () => {
+    setError(undefined);
     setDraft(fieldsOf(member));
     setEditing(false);
   };
@@ -83,7 +94,7 @@ export function ProfileTab({ member }: { member: MemberRecord }) {
                 {field.label}
               </Typography>
               <Typography component="dd" sx={{ m: 0 }}>
-                {member[field.key] || '—'}
+                {shown(field.key, member[field.key]) || '—'}
               </Typography>
             </Box>
           ))}
@@ -101,19 +112,30 @@ export function ProfileTab({ member }: { member: MemberRecord }) {
     <Stack
       component="form"
       spacing={2}
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
     >
+      {error && <Alert severity="error">{error}</Alert>}
       {FIELDS.map((field) => (
         <TextField
           key={field.key}
           label={field.label}
           value={draft[field.key] ?? ''}
-          onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+          onChange={(event) =>
+            setDraft({
+              ...draft,
+              [field.key]:
+                field.key === 'phone' ? formatPhone(event.target.value) : event.target.value,
+            })
+          }
           autoComplete={field.autoComplete}
           slotProps={{ htmlInput: { maxLength: field.maxLength } }}
+          required={field.key === 'first_name'}
+          type={field.key === 'phone' ? 'tel' : undefined}
+          placeholder={field.key === 'phone' ? '(555) 123-4567' : undefined}
         />
       ))}
       <Stack direction="row" spacing={1}>

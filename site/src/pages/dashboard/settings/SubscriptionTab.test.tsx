@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MemberRecord } from '@leadpulse/common';
 import { renderWithApp, stubApi } from '../../../test/render';
-import { SubscriptionTab } from './SubscriptionTab';
+import { CHECKOUT_POLL_MS, SubscriptionTab } from './SubscriptionTab';
 
 const member = (fields: Partial<MemberRecord>): MemberRecord => ({
   id: 'u1',
@@ -123,8 +125,14 @@ describe('SubscriptionTab', () => {
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({ plan: 'networker' });
   });
 
-  it('lets a paying member change plan instead of subscribing again', async () => {
-    stubApi({ 'POST /billing/plan': [200, member({ subscription_plan: 'rainmaker' })] });
+  it('lets a paying member change plan instead of subscribing again, after confirming', async () => {
+    const fetch = stubApi({
+      'GET /billing/plan/preview?plan=rainmaker': [
+        200,
+        { amount_due_cents: 6_200, credit_cents: 0, after_founding: false },
+      ],
+      'POST /billing/plan': [200, member({ subscription_plan: 'rainmaker' })],
+    });
     const onChanged = vi.fn(async () => undefined);
     renderWithApp(
       <SubscriptionTab
@@ -145,7 +153,95 @@ describe('SubscriptionTab', () => {
     );
     await userEvent.click(screen.getByRole('option', { name: /^Rainmaker/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Change Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change to Rainmaker?' });
+    expect(
+      within(dialog).getByText('From Prospector ($75/month) to Rainmaker ($199/month).'),
+    ).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        "You'll be charged $62 now for the rest of this billing period, then $199/month.",
+      ),
+    ).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/billing/plan'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
     expect(await screen.findByText('Your plan is now Rainmaker.')).toBeInTheDocument();
     expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('after a plan checkout fetches the member again until the plan shows, then drops the notice', async () => {
+    vi.useFakeTimers();
+    const paying = member({
+      subscription_plan: 'networker',
+      subscription_status: 'active',
+      stripe_subscription_id: 'sub_1',
+      stripe_customer_id: 'cus_1',
+    });
+    let answers = 0;
+    function Harness() {
+      const [current, setCurrent] = useState(member({}));
+      const reload = useCallback(async () => {
+        answers += 1;
+        if (answers === 2) setCurrent(paying);
+      }, []);
+      return (
+        <>
+          <SubscriptionTab member={current} onChanged={reload} />
+          <output aria-label="address">{useLocation().search}</output>
+        </>
+      );
+    }
+    stubApi({});
+    try {
+      renderWithApp(<Harness />, '/dashboard/settings?tab=subscription&checkout=success');
+      const notice = 'Thank you! Your subscription is being set up.';
+      expect(screen.getByText(notice)).toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'Your plan' })).getByText('Free'));
+
+      await act(() => vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS));
+      expect(screen.getByText(notice)).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS));
+
+      expect(
+        within(screen.getByRole('region', { name: 'Your plan' })).getByText('Networker'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(notice)).not.toBeInTheDocument();
+      expect(screen.getByLabelText('address')).toHaveTextContent(/^\?tab=subscription$/);
+      await act(() => vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS * 3));
+      expect(answers).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('changes nothing when the member cancels the confirmation', async () => {
+    const fetch = stubApi({
+      'GET /billing/plan/preview?plan=networker': [
+        200,
+        { amount_due_cents: 0, credit_cents: 0, after_founding: true },
+      ],
+    });
+    renderWithApp(
+      <SubscriptionTab
+        member={member({
+          founding_member: true,
+          subscription_plan: 'founding_member',
+          subscription_status: 'active',
+          stripe_subscription_id: 'sub_1',
+          stripe_customer_id: 'cus_1',
+        })}
+      />,
+    );
+    await userEvent.click(screen.getByLabelText('New plan'));
+    await userEvent.click(screen.getByRole('option', { name: /^Networker/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change to Networker?' });
+    expect(
+      await within(dialog).findByText(
+        'Nothing changes during your founding period. When it ends, you move to Networker at $145/month.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/billing/plan'))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -22,8 +23,48 @@ import {
 } from '@leadpulse/common';
 import { ApiError } from '../../../api/client';
 import { FoundingDialog } from '../../../components/dialogs/FoundingDialog';
-import { memberApi } from '../../../features/member/member-api';
+import { isPaying, memberApi } from '../../../features/member/member-api';
 import { PlanChooser } from './PlanChooser';
+
+/** How often, and how many times, the member is asked for again after a plan checkout. */
+export const CHECKOUT_POLL_MS = 2000;
+const CHECKOUT_POLL_TRIES = 15;
+
+/**
+ * Back from a plan checkout (`?checkout=success`): the payment's webhook may land after the
+ * member does, so the member is fetched again until the plan shows; then the notice goes, and the
+ * parameter with it. Answers whether the subscription is still being set up.
+ */
+function useCheckoutReturn(member: MemberRecord, reload?: () => Promise<void>): boolean {
+  const [params, setParams] = useSearchParams();
+  const returned = params.get('checkout') === 'success';
+  const settled = isPaying(member);
+
+  useEffect(() => {
+    if (!returned) return;
+    if (settled) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('checkout');
+          return next;
+        },
+        { replace: true },
+      );
+      return;
+    }
+    if (!reload) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      if (tries >= CHECKOUT_POLL_TRIES) clearInterval(timer);
+      void reload();
+    }, CHECKOUT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [returned, settled, reload, setParams]);
+
+  return returned && !settled;
+}
 
 const ADMIN_FEATURES = [
   'Admin panel access',
@@ -43,6 +84,7 @@ export function SubscriptionTab({
   const [notice, setNotice] = useState<string>();
   const [opening, setOpening] = useState(false);
   const [buying, setBuying] = useState(false);
+  const settingUp = useCheckoutReturn(member, onChanged);
   // A member without a paid plan buys the founding offer here, for their own account.
   const canBuy = !member.is_admin && !member.founding_member && !member.stripe_customer_id;
   const label = accountPlanLabel(member);
@@ -100,9 +142,7 @@ export function SubscriptionTab({
           </ListItem>
         ))}
       </List>
-      {new URLSearchParams(window.location.search).get('checkout') === 'success' && (
-        <Alert severity="success">Thank you! Your subscription is being set up.</Alert>
-      )}
+      {settingUp && <Alert severity="success">Thank you! Your subscription is being set up.</Alert>}
       {!member.is_admin && <PlanChooser member={member} onChanged={onChanged} />}
       {notice && <Alert severity="info">{notice}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

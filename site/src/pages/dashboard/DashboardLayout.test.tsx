@@ -1,0 +1,82 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionClient } from '../../features/auth/session';
+import { renderWithApp, stubApi } from '../../test/render';
+import { DashboardLayout } from './DashboardLayout';
+
+const session = (expiresInSeconds: number) => ({
+  access_token: 'a',
+  token_type: 'bearer' as const,
+  expires_in: 3600,
+  expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
+  refresh_token: 'r',
+  user: { id: 'u', email: 'ada@example.com', created_at: '', metadata: {}, factors: [] },
+});
+
+function Address() {
+  const location = useLocation();
+  return <output aria-label="address">{location.pathname + location.search}</output>;
+}
+
+function renderDashboard() {
+  return renderWithApp(
+    <>
+      <Routes>
+        <Route path="/dashboard" element={<DashboardLayout />}>
+          <Route index element={<p>Dashboard home</p>} />
+          <Route path="settings" element={<p>Settings page</p>} />
+        </Route>
+      </Routes>
+      <Address />
+    </>,
+    '/dashboard',
+  );
+}
+
+describe('DashboardLayout', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows the loading state while the refresh of an expired session decides', async () => {
+    sessionClient.setSession(session(-60));
+    let answer!: (response: Response) => void;
+    const fetch = stubApi({ 'GET /me': [200, { first_name: 'Ada', last_name: 'L' }] });
+    const routes = fetch.getMockImplementation()!;
+    fetch.mockImplementation((url: string, init?: RequestInit) =>
+      url.endsWith('/auth/refresh')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : routes(url, init),
+    );
+    renderDashboard();
+    expect(await screen.findByText('Loading dashboard...')).toBeVisible();
+    expect(screen.getByText('Checking authentication...')).toBeVisible();
+    expect(screen.queryByText('Dashboard home')).toBeNull();
+
+    await act(async () => answer(new Response(JSON.stringify(session(3600)), { status: 200 })));
+    expect(await screen.findByText('Dashboard home')).toBeVisible();
+  });
+
+  it('asks to sign in when the expired session cannot be refreshed', async () => {
+    sessionClient.setSession(session(-60));
+    stubApi({
+      'POST /auth/refresh': [401, { statusCode: 401, code: 'invalid_token', message: 'x' }],
+    });
+    renderDashboard();
+    expect(await screen.findByText('Authentication Required')).toBeVisible();
+  });
+
+  it('opens the notification settings from the bell', async () => {
+    sessionClient.setSession(session(3600));
+    stubApi({ 'GET /me': [200, { first_name: 'Ada', last_name: 'L' }] });
+    renderDashboard();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('Settings page')).toBeVisible();
+    expect(screen.getByLabelText('address')).toHaveTextContent(
+      '/dashboard/settings?tab=notifications',
+    );
+  });
+});

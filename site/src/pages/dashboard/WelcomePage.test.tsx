@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemberProvider } from '../../features/member/MemberProvider';
+import { renderWithApp, stubApi } from '../../test/render';
+import { WelcomePage } from './WelcomePage';
+
+describe('WelcomePage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the greeting when the member cannot be loaded, and loads it again on Retry', async () => {
+    const fetch = stubApi({
+      'GET /me': [500, { statusCode: 500, code: 'internal', message: 'x' }],
+    });
+    renderWithApp(
+      <MemberProvider>
+        <WelcomePage />
+      </MemberProvider>,
+    );
+    expect(
+      await screen.findByRole('heading', { name: /^Welcome to LeadPulse, User!/ }),
+    ).toBeVisible();
+    expect(screen.getByText("We couldn't load your account details just now.")).toBeVisible();
+    expect(screen.getByRole('heading', { name: "What's Coming" })).toBeVisible();
+
+    fetch.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', founding_member: true }),
+          { status: 200 },
+        ),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to LeadPulse, Ada Lovelace!' }),
+    ).toBeVisible();
+    expect(screen.getByText("You're a founding member")).toBeVisible();
+    expect(screen.queryByText("We couldn't load your account details just now.")).toBeNull();
+  });
+
+  it('shows no past dates in the roadmap', async () => {
+    stubApi({ 'GET /me': [200, { first_name: 'Ada', last_name: '' }] });
+    renderWithApp(
+      <MemberProvider>
+        <WelcomePage />
+      </MemberProvider>,
+    );
+    await screen.findByRole('heading', { name: "What's Coming" });
+    expect(screen.getAllByText('Coming Soon')).toHaveLength(6);
+    expect(screen.queryByText(/Q\d 2024/)).toBeNull();
+  });
+});

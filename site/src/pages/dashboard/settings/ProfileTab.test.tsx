@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MemberRecord } from '@leadpulse/common';
+import { MemberProvider } from '../../../features/member/MemberProvider';
+import { renderWithApp, stubApi } from '../../../test/render';
+import { ProfileTab } from './ProfileTab';
+
+const member = {
+  id: 'u1',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  phone: '5551234567',
+  company: null,
+  job_title: null,
+} as MemberRecord;
+
+function renderProfile() {
+  return renderWithApp(
+    <MemberProvider>
+      <ProfileTab member={member} />
+    </MemberProvider>,
+  );
+}
+
+const patches = (fetch: ReturnType<typeof stubApi>) =>
+  fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH');
+
+describe('ProfileTab', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses an empty first name, as sign-up refuses an empty name', async () => {
+    const fetch = stubApi({ 'GET /me': [200, member], 'PATCH /me': [200, member] });
+    renderProfile();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText(/^First Name/));
+    await user.type(screen.getByLabelText(/^First Name/), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Please enter your first name.')).toBeInTheDocument();
+    expect(patches(fetch)).toHaveLength(0);
+  });
+
+  it('shows and saves the phone in the founding form format', async () => {
+    const fetch = stubApi({ 'GET /me': [200, member], 'PATCH /me': [200, member] });
+    renderProfile();
+    expect(screen.getByText('(555) 123-4567')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), '212.555.0199');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('(212) 555-0199');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(patches(fetch)).toHaveLength(1));
+    const [, init] = patches(fetch)[0]!;
+    expect(JSON.parse(String((init as RequestInit).body))).toMatchObject({
+      first_name: 'Ada',
+      phone: '(212) 555-0199',
+    });
+  });
+});
