@@ -1,14 +1,14 @@
 import 'reflect-metadata';
-import { join } from 'node:path';
 import { createApp } from './app.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/environment.js';
 import { withJwtSecret } from './config/jwt-secret.js';
-import { DataFolderLockedError } from './database/data-folder-lock.js';
+import { DataFolderLockedError, type DataFolderLock } from './database/data-folder-lock.js';
 import { isDatabaseUnavailable } from './database/database-errors.js';
 import { openDatabase } from './database/open-database.js';
 import { createRootLogger } from './logging/logger.js';
-import { StripeSandbox } from './stripe-sandbox/stripe-sandbox.js';
+import { localSandbox, lockLocalSandbox, usesLocalSandbox } from './stripe/local-sandbox.js';
+import type { StripeSandbox } from './stripe-sandbox/stripe-sandbox.js';
 
 async function bootstrap(): Promise<void> {
   let config: AppConfig;
@@ -43,15 +43,21 @@ async function bootstrap(): Promise<void> {
   if (database.embedded) logger.info(`Embedded PostgreSQL in ${config.dataDir}`);
 
   // Without Stripe keys (development only: production refuses to start), a local sandbox stands in.
+  // Its state is in the data folder, which the embedded database holds already; with a PostgreSQL
+  // server the folder is locked for the sandbox, so npm run seed cannot write it meanwhile.
   let sandbox: StripeSandbox | undefined;
+  let sandboxLock: DataFolderLock | undefined;
   const listening: { port?: number } = {};
-  if (!config.stripe.secretKey && !config.isProduction) {
-    sandbox = new StripeSandbox({
-      dataFile: join(config.dataDir, 'stripe-sandbox.json'),
-      webhookSecret: config.stripe.webhookSecret!,
-      webhookUrl: () =>
-        listening.port ? `http://127.0.0.1:${listening.port}/api/webhooks/stripe` : undefined,
-    });
+  if (usesLocalSandbox(config)) {
+    try {
+      if (!database.embedded) sandboxLock = lockLocalSandbox(config);
+    } catch (error) {
+      logger.fatal((error as Error).message);
+      process.exit(1);
+    }
+    sandbox = localSandbox(config, () =>
+      listening.port ? `http://127.0.0.1:${listening.port}/api/webhooks/stripe` : undefined,
+    );
     const url = await sandbox.start();
     config = config.with({ stripe: { ...config.stripe, apiUrl: url } });
     logger.info(`Local Stripe sandbox at ${url} (set STRIPE_SECRET_KEY to use Stripe)`);
@@ -72,6 +78,7 @@ async function bootstrap(): Promise<void> {
       // Closes the listener, waits for in-flight requests, then closes the database pool.
       await app.close();
       await sandbox?.stop();
+      sandboxLock?.release();
       await database.close();
       clearTimeout(timer);
       logger.info('Stopped cleanly');

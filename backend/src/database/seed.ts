@@ -1,240 +1,229 @@
 /**
- * npm run seed [-- --users N]
+ * npm run seed [-- --users N] [--without-stripe] [--stripe-test-objects]
  * Development only: fills the database with demo data so every admin screen can be seen full:
- * users in every status, founding members, subscriptions, payments and cards, newsletter subscribers,
- * e-mails, Stripe events, audit entries and roles. Seeded rows use `@seed.example.com` addresses
- * and `_seed_` Stripe ids; running it again replaces them and touches nothing else.
+ * users in every status, founding members, subscriptions, payments and cards, newsletter
+ * subscribers, e-mails, Stripe events, audit entries and roles, and a few paid checkouts whose
+ * webhook was lost, for Customer Recovery. The paying members' customers, cards, subscriptions,
+ * invoices and refunds are created in Stripe (the local sandbox unless told otherwise) through
+ * the SDK, and the rows carry the ids Stripe returned, so every billing action works on them.
+ * Seeded rows use `@seed.example.com` addresses; running it again replaces them (cancelling the
+ * earlier seed's subscriptions) and touches nothing else.
  */
 import 'reflect-metadata';
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
+import { withJwtSecret } from '../config/jwt-secret.js';
+import { localSandbox, localSandboxStateFile, lockLocalSandbox } from '../stripe/local-sandbox.js';
+import { createStripeClient } from '../stripe/stripe.client.js';
+import type { StripeSandbox } from '../stripe-sandbox/stripe-sandbox.js';
+import { DataFolderLock } from './data-folder-lock.js';
 import { createDataSource } from './data-source.js';
-import { openDatabaseForTool } from './open-database.js';
+import { openDatabase, openDatabaseForTool, type DatabaseHandle } from './open-database.js';
 import { runMigrations } from './run-migrations.js';
+import {
+  insertEvents,
+  insertNewsletterAndEmails,
+  insertReservation,
+  insertRolesAndAudit,
+  insertUsers,
+  lostBuyers,
+  recordCheckout,
+  removeEarlierSeed,
+  seededPeople,
+  writeMembers,
+  type Query,
+} from './seed-rows.js';
+import {
+  memberPlan,
+  SeedRefused,
+  seededEvents,
+  seedStripeTarget,
+  SeedStripe,
+  type SeededMember,
+  type SeedStripeTarget,
+} from './seed-stripe.js';
 
-const FIRST = [
-  'Ada',
-  'Grace',
-  'Alan',
-  'Katherine',
-  'Linus',
-  'Margaret',
-  'Dennis',
-  'Barbara',
-  'Ken',
-  'Radia',
-  'Tim',
-  'Frances',
-  'Donald',
-  'Hedy',
-  'John',
-  'Shafi',
-  'Edsger',
-  'Sophie',
-  'Guido',
-  'Anita',
-];
-const LAST = [
-  'Lovelace',
-  'Hopper',
-  'Turing',
-  'Johnson',
-  'Torvalds',
-  'Hamilton',
-  'Ritchie',
-  'Liskov',
-  'Thompson',
-  'Perlman',
-  'Berners-Lee',
-  'Allen',
-  'Knuth',
-  'Lamarr',
-  'McCarthy',
-  'Goldwasser',
-  'Dijkstra',
-  'Wilson',
-  'van Rossum',
-  'Borg',
-];
-const COMPANIES = [
-  'Northwind',
-  'Contoso',
-  'Globex',
-  'Initech',
-  'Umbrella',
-  'Hooli',
-  'Stark Industries',
-  'Wayne Enterprises',
-  'Acme',
-  'Soylent',
-];
-const TITLES = [
-  'Account Executive',
-  'Sales Director',
-  'SDR',
-  'VP Sales',
-  'Founder',
-  'Business Development Manager',
-];
+/** Paid checkouts whose webhook was lost: a handful, as a real incident would leave. */
+const LOST_CHECKOUTS = 4;
+/** Stripe events recorded at most. */
+const EVENTS = 300;
+/** Members created in Stripe at once. */
+const CONCURRENCY = 4;
+/** The local sandbox's state (MB) past which the seed suggests starting it afresh. */
+const LARGE_STATE_MB = 256;
 
-/** The whole seed as SQL over generate_series, so 100,000 users take seconds, not minutes. */
-export async function seed(dataSource: DataSource, users: number): Promise<void> {
-  await dataSource.transaction(async (manager) => {
-    const q = (sql: string, parameters: unknown[] = []) => manager.query(sql, parameters);
-    // Replace an earlier seed.
-    await q(`DELETE FROM stripe_events WHERE stripe_event_id LIKE 'evt_seed_%'`);
-    await q(`DELETE FROM transactions WHERE stripe_customer_id LIKE 'cus_seed_%'`);
-    await q(`DELETE FROM payment_methods WHERE stripe_customer_id LIKE 'cus_seed_%'`);
-    await q(`DELETE FROM subscriptions WHERE stripe_customer_id LIKE 'cus_seed_%'`);
-    await q(`DELETE FROM emails WHERE to_email LIKE '%@seed.example.com'`);
-    await q(`DELETE FROM newsletter_subscriptions WHERE email LIKE '%@seed.example.com'`);
-    await q(
-      `DELETE FROM admin_actions WHERE target_user_id IN (SELECT id FROM users WHERE email LIKE '%@seed.example.com')
-          OR admin_id IN (SELECT id FROM users WHERE email LIKE '%@seed.example.com')`,
-    );
-    await q(`DELETE FROM users WHERE email LIKE '%@seed.example.com'`);
-    await q(`DELETE FROM roles WHERE name IN ('Support', 'Billing', 'Marketing')`);
+export interface SeedOptions {
+  users: number;
+  /** Where the paying members' Stripe objects go; without it, nobody has paid. */
+  stripe?: SeedStripe;
+  /** The product's address, for the checkout sessions' return links. */
+  appUrl: string;
+}
 
-    await q(
-      `INSERT INTO users (email, first_name, last_name, phone, company, job_title, status, is_admin, founding_member,
-          founding_member_purchased_at, subscription_plan, subscription_status, current_period_end,
-          stripe_customer_id, stripe_subscription_id, password_set, promo_active, promo_type, promo_expiration_date,
-          created_at, updated_at)
-       SELECT
-         lower(($1::text[])[1 + (n * 7) % 20]) || '.' || lower(replace(($2::text[])[1 + (n * 13 + n / 20) % 20], ' ', '')) || '.' || n || '@seed.example.com',
-         ($1::text[])[1 + (n * 7) % 20], ($2::text[])[1 + (n * 13 + n / 20) % 20],
-         '(555) ' || lpad((100 + n % 900)::text, 3, '0') || '-' || lpad((n % 10000)::text, 4, '0'),
-         ($3::text[])[1 + n % 10], ($4::text[])[1 + n % 6],
-         (ARRAY['active','active','active','active','active','paid','pending','pending','inactive','active'])[1 + n % 10],
-         n <= 2,
-         n % 10 = 5 OR n % 17 = 0,
-         CASE WHEN n % 10 = 5 OR n % 17 = 0 THEN now() - (n % 80) * interval '1 day' END,
-         CASE WHEN n % 10 = 5 OR n % 17 = 0 THEN 'founding_member'
-              ELSE (ARRAY[NULL,'prospector','networker','rainmaker',NULL,'prospector'])[1 + n % 6] END,
-         CASE WHEN n % 10 = 5 OR n % 17 = 0 OR n % 6 IN (1,2,3,5)
-              THEN (ARRAY['active','active','active','past_due','active','canceled'])[1 + n % 6] END,
-         CASE WHEN n % 10 = 5 OR n % 17 = 0 OR n % 6 IN (1,2,3,5) THEN now() + (n % 30) * interval '1 day' END,
-         CASE WHEN n % 10 = 5 OR n % 17 = 0 OR n % 6 IN (1,2,3,5) THEN 'cus_seed_' || n END,
-         CASE WHEN n % 10 = 5 OR n % 17 = 0 OR n % 6 IN (1,2,3,5) THEN 'sub_seed_' || n END,
-         n % 10 <> 5 AND n % 10 <> 6,
-         n % 13 = 0,
-         CASE WHEN n % 13 = 0 THEN (ARRAY['founding_member','one_week_trial','beta_tester','early_adopter'])[1 + n % 4] END,
-         CASE WHEN n % 13 = 0 THEN now() + ((n % 60) - 10) * interval '1 day' END,
-         now() - ((n::bigint * 7919) % (400 * 24 * 60)) * interval '1 minute',
-         now() - (n % 48) * interval '1 hour'
-       FROM generate_series(1, $5::int) AS n`,
-      [FIRST, LAST, COMPANIES, TITLES, users],
-    );
+export interface SeedSummary {
+  members: number;
+  lostCheckouts: number;
+  /** Subscriptions of an earlier seed cancelled. */
+  retired: number;
+}
 
-    await q(
-      `INSERT INTO subscriptions (stripe_subscription_id, stripe_customer_id, user_id, plan_name, plan_type, status,
-          amount_cents, current_period_end, created_at)
-       SELECT u.stripe_subscription_id, u.stripe_customer_id, u.id, u.subscription_plan,
-              CASE WHEN u.subscription_plan = 'founding_member' THEN 'every 3 months' ELSE 'monthly' END,
-              u.subscription_status,
-              CASE u.subscription_plan WHEN 'founding_member' THEN 5000 WHEN 'prospector' THEN 7500
-                   WHEN 'networker' THEN 14500 ELSE 19900 END,
-              u.current_period_end, u.created_at + interval '1 hour'
-         FROM users u WHERE u.email LIKE '%@seed.example.com' AND u.stripe_subscription_id IS NOT NULL`,
-    );
-
-    await q(
-      `INSERT INTO transactions (user_id, stripe_customer_id, stripe_invoice_id, stripe_charge_id, stripe_subscription_id,
-          amount_cents, status, description, receipt_url, paid_at, created_at)
-       SELECT s.user_id, s.stripe_customer_id, 'in_seed_' || s.stripe_customer_id || '_' || k,
-              'ch_seed_' || s.stripe_customer_id || '_' || k, s.stripe_subscription_id, s.amount_cents,
-              CASE WHEN s.status = 'past_due' AND k = 1 THEN 'failed' ELSE 'succeeded' END,
-              '1 × ' || initcap(replace(s.plan_name, '_', ' ')) || ' (' || s.plan_type || ')',
-              'https://pay.stripe.com/receipts/seed/' || s.stripe_customer_id || '/' || k,
-              now() - k * interval '30 days', now() - k * interval '30 days'
-         FROM subscriptions s, generate_series(1, 3) AS k
-        WHERE s.stripe_customer_id LIKE 'cus_seed_%'`,
-    );
-
-    await q(
-      `INSERT INTO payment_methods (user_id, stripe_customer_id, stripe_payment_method_id, card_brand, card_last4,
-          card_exp_month, card_exp_year, is_default)
-       SELECT s.user_id, s.stripe_customer_id, 'pm_seed_' || s.stripe_customer_id,
-              (ARRAY['visa','mastercard','amex'])[1 + abs(hashtext(s.stripe_customer_id)) % 3],
-              lpad((abs(hashtext(s.stripe_customer_id)) % 10000)::text, 4, '0'),
-              1 + abs(hashtext(s.stripe_customer_id)) % 12, 2027 + abs(hashtext(s.stripe_customer_id)) % 4, true
-         FROM subscriptions s WHERE s.stripe_customer_id LIKE 'cus_seed_%'`,
-    );
-
-    await q(
-      `INSERT INTO newsletter_subscriptions (email, source, first_name, last_name, status, confirmed_at, created_at)
-       SELECT u.email,
-              CASE WHEN u.founding_member THEN 'founding_member' ELSE (ARRAY['waitlist','newsletter','manual','import'])[1 + abs(hashtext(u.email)) % 4] END,
-              u.first_name, u.last_name,
-              (ARRAY['active','active','active','unsubscribed','pending','bounced'])[1 + abs(hashtext(u.email)) % 6],
-              u.created_at, u.created_at
-         FROM users u WHERE u.email LIKE '%@seed.example.com' AND abs(hashtext(u.email)) % 2 = 0
-       ON CONFLICT (email) DO NOTHING`,
-    );
-
-    await q(
-      `INSERT INTO emails (to_email, template, subject, data, status, attempts, sent_at, user_id, created_at)
-       SELECT u.email, t.template, t.subject, jsonb_build_object('firstName', u.first_name, 'link', t.link),
-              (ARRAY['sent','sent','sent','logged','failed'])[1 + abs(hashtext(u.email || t.template)) % 5],
-              1, u.created_at + interval '1 minute', u.id, u.created_at
-         FROM (SELECT * FROM users WHERE email LIKE '%@seed.example.com' ORDER BY created_at DESC LIMIT 2000) u,
-              (VALUES ('confirm-email', 'Confirm your email address', '/confirm-email#token=seed'),
-                      ('welcome', 'Welcome to LeadPulse!', '/dashboard')) AS t(template, subject, link)`,
-    );
-
-    await q(
-      `INSERT INTO stripe_events (stripe_event_id, event_type, event_data, processed, processed_at, attempts, error_message, created_at)
-       SELECT 'evt_seed_' || n,
-              (ARRAY['checkout.session.completed','customer.subscription.created','invoice.paid','customer.subscription.updated','invoice.payment_failed','charge.refunded'])[1 + n % 6],
-              jsonb_build_object('id', 'evt_seed_' || n, 'object', 'event',
-                'type', (ARRAY['checkout.session.completed','customer.subscription.created','invoice.paid','customer.subscription.updated','invoice.payment_failed','charge.refunded'])[1 + n % 6],
-                'data', jsonb_build_object('object', jsonb_build_object('id', 'obj_seed_' || n, 'customer', 'cus_seed_' || n))),
-              n % 11 <> 0, CASE WHEN n % 11 <> 0 THEN now() - n * interval '2 hours' END,
-              CASE WHEN n % 11 = 0 THEN 3 ELSE 1 END,
-              CASE WHEN n % 11 = 0 THEN 'No such customer: cus_seed_' || n END,
-              now() - n * interval '2 hours'
-         FROM generate_series(1, LEAST($1::int, 300)) AS n`,
-      [users],
-    );
-
-    await q(
-      `INSERT INTO roles (name, description, permissions) VALUES
-         ('Support', 'Answers customers and resends their e-mails', '{"manage_users": true}'),
-         ('Billing', 'Refunds and plan changes', '{"manage_billing": true, "manage_users": true}'),
-         ('Marketing', 'Newsletter and promotions', '{"manage_newsletter": true, "manage_promotions": true}')`,
-    );
-    // The seeded administrators hold Support and Billing, so the Roles screen counts holders.
-    await q(
-      `INSERT INTO admin_roles (user_id, role_id)
-       SELECT u.id, r.id
-         FROM (SELECT id, row_number() OVER (ORDER BY email) AS n
-                 FROM users WHERE email LIKE '%@seed.example.com' AND is_admin) u
-         JOIN roles r ON r.name = CASE WHEN u.n = 1 THEN 'Support' ELSE 'Billing' END`,
-    );
-
-    await q(
-      `INSERT INTO admin_actions (admin_id, action_type, target_user_id, details, created_at)
-       SELECT (SELECT id FROM users WHERE email LIKE '%@seed.example.com' AND is_admin ORDER BY email LIMIT 1),
-              (ARRAY['apply_promo','update_user','send_welcome_email','send_password_reset'])[1 + n % 4],
-              u.id,
-              jsonb_build_object('description',
-                (ARRAY['Applied promo Beta Tester for 90 days','Updated company','Welcome email sent to ','Password reset sent to '])[1 + n % 4]
-                  || CASE WHEN n % 4 >= 2 THEN u.email ELSE '' END,
-                'old_values', CASE WHEN n % 4 = 1 THEN jsonb_build_object('company', 'Initech') END,
-                'new_values', CASE WHEN n % 4 = 1 THEN jsonb_build_object('company', u.company) END),
-              now() - n * interval '3 hours'
-         FROM (SELECT id, email, company, row_number() OVER (ORDER BY created_at DESC) AS n
-                 FROM users WHERE email LIKE '%@seed.example.com' AND NOT is_admin LIMIT 40) u`,
-    );
+/** Seeds in one transaction, after cancelling what an earlier seed left running in Stripe. */
+export async function seed(dataSource: DataSource, options: SeedOptions): Promise<SeedSummary> {
+  const retired = options.stripe ? await options.stripe.retireEarlierSeed() : 0;
+  return dataSource.transaction(async (manager) => {
+    const q: Query = (sql, parameters = []) => manager.query(sql, parameters);
+    await removeEarlierSeed(q);
+    await insertUsers(q, options.users);
+    const members = options.stripe ? await createMembers(q, options.stripe) : [];
+    if (options.stripe) await writeMembers(q, members, options.stripe.prices);
+    await insertNewsletterAndEmails(q);
+    await insertEvents(q, seededEvents(members, EVENTS));
+    await insertRolesAndAudit(q);
+    const lostCheckouts = options.stripe?.canPayCheckouts
+      ? await createLostCheckouts(q, options.stripe, options.appUrl)
+      : 0;
+    return { members: members.length, lostCheckouts, retired };
   });
 }
 
+/** The members' Stripe objects, a few at a time. */
+async function createMembers(q: Query, stripe: SeedStripe): Promise<SeededMember[]> {
+  const people = (await seededPeople(q)).flatMap((person) => {
+    const plan = memberPlan(person.n);
+    return plan ? [{ person, plan }] : [];
+  });
+  const members: SeededMember[] = new Array(people.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < people.length) {
+      const index = next++;
+      members[index] = await stripe.createMember(people[index].person, people[index].plan);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return members;
+}
+
+async function createLostCheckouts(q: Query, stripe: SeedStripe, appUrl: string) {
+  const buyers = lostBuyers(LOST_CHECKOUTS);
+  for (const [index, buyer] of buyers.entries()) {
+    // Documentation addresses (TEST-NET-3): live holds are counted per client address.
+    const reservationId = await insertReservation(q, buyer, `203.0.113.${index + 1}`);
+    await recordCheckout(
+      q,
+      reservationId,
+      await stripe.createLostCheckout({ ...buyer, reservationId }, appUrl),
+    );
+  }
+  return buyers.length;
+}
+
+/** What the seed runs on: the database, and the local sandbox when it starts one. */
+interface Resources {
+  config: AppConfig;
+  database: DatabaseHandle;
+  sandbox?: StripeSandbox;
+  lock?: DataFolderLock;
+}
+
+/**
+ * The local sandbox is started here on the data folder's state, as `npm start` starts it, with
+ * its webhooks held (the seed writes the rows itself). A running server holds that state, so the
+ * seed then refuses, as migrate does. Without it (another Stripe, or none), the seed may work
+ * through a running server's database, as create-admin does.
+ */
+async function open(config: AppConfig, target: SeedStripeTarget): Promise<Resources> {
+  if (target !== 'data-folder-sandbox')
+    return { config, database: await openDatabaseForTool(config, { viaRunningServer: true }) };
+  const holder = DataFolderLock.readHolder(config.dataDir);
+  if (holder)
+    throw new SeedRefused(
+      `npm run seed creates its Stripe objects in the local Stripe sandbox, whose state the server ` +
+        `running on ${config.dataDir} holds (pid ${holder.pid}, started ${holder.started_at}). ` +
+        'Stop the server, run npm run seed, then start the server again.',
+    );
+  const database = await openDatabase(config);
+  const resources: Resources = { config, database };
+  try {
+    if (!database.embedded) resources.lock = lockLocalSandbox(config);
+    resources.sandbox = localSandbox(withJwtSecret(config), () => undefined);
+    resources.sandbox.holdDeliveries = true;
+    const url = await resources.sandbox.start();
+    resources.config = config.with({ stripe: { ...config.stripe, apiUrl: url } });
+    return resources;
+  } catch (error) {
+    await close(resources);
+    throw error;
+  }
+}
+
+/** Stops the sandbox once its state is written, then frees the database and the folder. */
+async function close({ sandbox, lock, database }: Resources): Promise<void> {
+  await sandbox?.stop();
+  lock?.release();
+  await database.close();
+}
+
+function where(target: SeedStripeTarget, config: AppConfig): string {
+  if (target === 'data-folder-sandbox')
+    return `the local Stripe sandbox (${localSandboxStateFile(config)})`;
+  if (target === 'sandbox') return `the Stripe sandbox at ${config.stripe.apiUrl}`;
+  return "the Stripe account's test mode";
+}
+
+/** The local sandbox's state on disk (its snapshot and journal), in MB. */
+function stateMegabytes(config: AppConfig): number {
+  const snapshot = localSandboxStateFile(config);
+  const files = [snapshot, snapshot.replace(/\.json$/, '.journal')];
+  const bytes = files.reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0);
+  return Math.round(bytes / 1e6);
+}
+
+/**
+ * A warning once the local sandbox's state is large: it grows with every run (the sandbox cannot
+ * delete customers) and is read whole at every start, which fails past 512 MB.
+ */
+function stateWarning(config: AppConfig): string[] {
+  const megabytes = stateMegabytes(config);
+  if (megabytes < LARGE_STATE_MB) return [];
+  return [
+    `The local Stripe sandbox's state is ${megabytes} MB and grows with every run. With the server ` +
+      `stopped, delete ${localSandboxStateFile(config).replace(/\.json$/, '.*')} for an empty ` +
+      'sandbox, then run npm run seed again.',
+  ];
+}
+
+function report(summary: SeedSummary, target: SeedStripeTarget, config: AppConfig): string[] {
+  if (target === 'none') return ['No Stripe objects (--without-stripe): nobody has paid.'];
+  return [
+    `${summary.members.toLocaleString('en-US')} paying members with their customers, cards, subscriptions and payments in ${where(target, config)}.`,
+    summary.lostCheckouts
+      ? `Customer Recovery: ${summary.lostCheckouts} paid founding checkouts whose webhook was lost.`
+      : "Customer Recovery: none (Stripe's own checkout page needs a person to pay).",
+    ...(summary.retired
+      ? [
+          `Cancelled ${summary.retired.toLocaleString('en-US')} subscriptions left running by an earlier seed.`,
+        ]
+      : []),
+  ];
+}
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { users: { type: 'string', default: '200' } } });
+  const { values } = parseArgs({
+    options: {
+      users: { type: 'string', default: '200' },
+      'without-stripe': { type: 'boolean', default: false },
+      'stripe-test-objects': { type: 'boolean', default: false },
+    },
+  });
   const users = Number(values.users);
   if (!Number.isInteger(users) || users < 1 || users > 1_000_000) {
-    console.error('Usage: npm run seed [-- --users N] (1 to 1,000,000)');
+    console.error(
+      'Usage: npm run seed [-- --users N] [--without-stripe] [--stripe-test-objects] (N from 1 to 1,000,000)',
+    );
     return 2;
   }
   const config = AppConfig.fromEnvironment();
@@ -242,24 +231,49 @@ async function main(): Promise<number> {
     console.error('npm run seed is for development only; it refuses to run in production.');
     return 2;
   }
-  const database = await openDatabaseForTool(config, { viaRunningServer: true });
-  const dataSource = createDataSource(database.url, 2);
+  let resources: Resources;
+  let target: SeedStripeTarget;
+  try {
+    target = seedStripeTarget(config, {
+      withoutStripe: values['without-stripe'],
+      stripeTestObjects: values['stripe-test-objects'],
+    });
+    resources = await open(config, target);
+  } catch (error) {
+    if (!(error instanceof SeedRefused)) throw error;
+    console.error(error.message);
+    return 2;
+  }
+  const dataSource = createDataSource(resources.database.url, 2);
   try {
     await dataSource.initialize();
     await runMigrations(dataSource);
     const started = Date.now();
-    await seed(dataSource, users);
+    const stripe: Stripe | undefined =
+      target === 'none' ? undefined : createStripeClient(resources.config);
+    const summary = await seed(dataSource, {
+      users,
+      stripe: stripe
+        ? new SeedStripe(stripe, resources.config.stripe.prices, target !== 'stripe-test-mode')
+        : undefined,
+      appUrl: resources.config.appUrl,
+    });
     // Bulk inserts leave the trigram indexes' pending lists full and the statistics stale:
     // searches would be several times slower until autovacuum came by.
     await dataSource.query('VACUUM ANALYZE users, subscriptions, transactions, emails');
     console.log(
-      `Seeded ${users.toLocaleString('en-US')} demo users with their subscriptions, payments, e-mails and events in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      [
+        `Seeded ${users.toLocaleString('en-US')} demo users in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+        ...report(summary, target, resources.config),
+      ].join('\n'),
     );
-    return 0;
   } finally {
     await dataSource.destroy().catch(() => undefined);
-    await database.close();
+    await close(resources);
   }
+  if (target === 'data-folder-sandbox')
+    for (const warning of stateWarning(config)) console.warn(warning);
+  return 0;
 }
 
 if (process.argv[1]?.endsWith('seed.js')) {

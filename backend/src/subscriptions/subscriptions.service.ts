@@ -20,6 +20,50 @@ export function billingPeriod(
 }
 
 /**
+ * The founding offer's schedule: the founding price until the end of the first 3-month period,
+ * then Prospector for a month, then released (the subscription carries on at Prospector).
+ * Each call carries an idempotency key derived from ids we keep, and an existing schedule is
+ * reused, so a retried job never creates a second one. The demo seed builds its founding members
+ * with it too.
+ */
+export async function scheduleFoundingTransition(
+  stripe: Stripe,
+  prices: AppConfig['stripe']['prices'],
+  subscriptionId: string,
+): Promise<void> {
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const scheduleId =
+    idOf(subscription.schedule) ??
+    (
+      await stripe.subscriptionSchedules.create(
+        { from_subscription: subscriptionId },
+        { idempotencyKey: `${subscriptionId}:founding-schedule` },
+      )
+    ).id;
+  const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
+  if (schedule.status !== 'active' || schedule.phases.length > 1) return;
+  const [first] = schedule.phases;
+  await stripe.subscriptionSchedules.update(
+    scheduleId,
+    {
+      end_behavior: 'release',
+      phases: [
+        {
+          items: [{ price: prices.founding_member, quantity: 1 }],
+          start_date: first.start_date,
+          end_date: first.end_date,
+        },
+        {
+          items: [{ price: prices.prospector, quantity: 1 }],
+          duration: { interval: 'month', interval_count: 1 },
+        },
+      ],
+    },
+    { idempotencyKey: `${scheduleId}:founding-phases` },
+  );
+}
+
+/**
  * Keeps `subscriptions` and the user's plan in step with Stripe. Each event makes us read the
  * subscription as Stripe holds it now, so duplicates and events out of order end in the same state.
  */
@@ -52,44 +96,9 @@ export class SubscriptionsService implements OnModuleInit {
     }
   }
 
-  /**
-   * The founding offer's schedule: the founding price until the end of the first 3-month period,
-   * then Prospector for a month, then released (the subscription carries on at Prospector).
-   * Each call carries an idempotency key derived from ids we keep, and an existing schedule is
-   * reused, so a retried job never creates a second one.
-   */
-  async scheduleFoundingTransition(subscriptionId: string): Promise<void> {
-    const { prices } = this.config.stripe;
-    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
-    const scheduleId =
-      idOf(subscription.schedule) ??
-      (
-        await this.stripe.subscriptionSchedules.create(
-          { from_subscription: subscriptionId },
-          { idempotencyKey: `${subscriptionId}:founding-schedule` },
-        )
-      ).id;
-    const schedule = await this.stripe.subscriptionSchedules.retrieve(scheduleId);
-    if (schedule.status !== 'active' || schedule.phases.length > 1) return;
-    const [first] = schedule.phases;
-    await this.stripe.subscriptionSchedules.update(
-      scheduleId,
-      {
-        end_behavior: 'release',
-        phases: [
-          {
-            items: [{ price: prices.founding_member, quantity: 1 }],
-            start_date: first.start_date,
-            end_date: first.end_date,
-          },
-          {
-            items: [{ price: prices.prospector, quantity: 1 }],
-            duration: { interval: 'month', interval_count: 1 },
-          },
-        ],
-      },
-      { idempotencyKey: `${scheduleId}:founding-phases` },
-    );
+  /** The founding offer's schedule for a new founding subscription (the function above). */
+  scheduleFoundingTransition(subscriptionId: string): Promise<void> {
+    return scheduleFoundingTransition(this.stripe, this.config.stripe.prices, subscriptionId);
   }
 
   async sync(subscriptionId: string, manager: EntityManager): Promise<void> {

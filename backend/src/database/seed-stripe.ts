@@ -1,0 +1,300 @@
+/**
+ * The demo seed's Stripe side, all through the official SDK: where its objects go, the paying
+ * members' customers, cards, subscriptions, invoices and refunds, and the paid checkouts whose
+ * webhook never arrived (for Customer Recovery). Every object carries metadata `seed: true`; a
+ * new run cancels what the previous one left running.
+ */
+import type Stripe from 'stripe';
+import type { AppConfig } from '../config/app-config.js';
+import { idOf } from '../stripe/stripe-ids.js';
+import { scheduleFoundingTransition } from '../subscriptions/subscriptions.service.js';
+
+export const SEED_METADATA = { seed: 'true' } as const;
+
+export type PlanCode = keyof AppConfig['stripe']['prices'];
+
+/**
+ * Where the seed creates its Stripe objects: nowhere (`--without-stripe`), the local sandbox on
+ * the data folder (started by the seed, as `npm start` starts it), a sandbox already running at
+ * STRIPE_API_URL, or the test mode of the Stripe account of STRIPE_SECRET_KEY.
+ */
+export type SeedStripeTarget = 'none' | 'data-folder-sandbox' | 'sandbox' | 'stripe-test-mode';
+
+/** A configuration the seed will not run with; the message says what to change. */
+export class SeedRefused extends Error {}
+
+export function seedStripeTarget(
+  config: AppConfig,
+  options: { withoutStripe?: boolean; stripeTestObjects?: boolean },
+): SeedStripeTarget {
+  if (options.withoutStripe) return 'none';
+  const key = config.stripe.secretKey;
+  if (key && /^(sk|rk)_live_/.test(key))
+    throw new SeedRefused(
+      'STRIPE_SECRET_KEY is a live key: npm run seed never creates objects in a live Stripe account. ' +
+        'Unset STRIPE_SECRET_KEY to seed the local Stripe sandbox, or use a test key (sk_test_…) ' +
+        'with --stripe-test-objects.',
+    );
+  const atStripe = new URL(config.stripe.apiUrl).hostname === 'api.stripe.com';
+  if (!atStripe) return 'sandbox';
+  if (!key) return 'data-folder-sandbox';
+  if (!options.stripeTestObjects)
+    throw new SeedRefused(
+      'STRIPE_SECRET_KEY is a test key of a Stripe account: npm run seed would create its customers, ' +
+        'subscriptions and payments there. Add --stripe-test-objects to create them in its test mode ' +
+        '(tagged with metadata seed=true, cancelled on the next run), or unset STRIPE_SECRET_KEY to ' +
+        'seed the local Stripe sandbox.',
+    );
+  return 'stripe-test-mode';
+}
+
+/** What a paying member's Stripe history looks like. */
+export interface MemberPlan {
+  plan: PlanCode;
+  /** The plan they bought first: another one when they have upgraded since (a prorated invoice). */
+  firstPlan: PlanCode;
+  /** Stripe's test card on file; chargeCustomerFail declines, leaving the subscription past_due. */
+  card: 'pm_card_visa' | 'pm_card_mastercard' | 'pm_card_chargeCustomerFail';
+  ending: 'none' | 'canceled' | 'at_period_end';
+  /** A refund of their first payment. */
+  refund: 'none' | 'partial' | 'full';
+  /** A founding buyer who has not set a password yet (they bought just now, so not stuck yet). */
+  setupRequired: boolean;
+}
+
+const PLANS: (PlanCode | null)[] = [
+  null,
+  'prospector',
+  'networker',
+  'rainmaker',
+  null,
+  'prospector',
+];
+
+/**
+ * Only the first users can have paid: each member costs a few Stripe requests and about 50 KB of
+ * the local sandbox's state, which it reads whole at every start (and cannot read a file of more
+ * than 512 MB).
+ */
+export const PAYING_USERS = 1_000;
+
+/** The Stripe history of seeded user `n`, or undefined for one who never paid. */
+export function memberPlan(n: number): MemberPlan | undefined {
+  if (n > PAYING_USERS) return undefined;
+  const founding = n % 10 === 5 || n % 17 === 0;
+  const plan = founding ? 'founding_member' : PLANS[n % 6];
+  if (!plan) return undefined;
+  const pastDue = !founding && n % 6 === 3;
+  const ending = !founding && n % 6 === 5 ? (n % 12 === 11 ? 'at_period_end' : 'canceled') : 'none';
+  const refundable = !founding && !pastDue && ending === 'none';
+  return {
+    plan,
+    firstPlan: !founding && n % 12 === 8 ? 'prospector' : plan,
+    card: pastDue
+      ? 'pm_card_chargeCustomerFail'
+      : n % 3 === 0
+        ? 'pm_card_mastercard'
+        : 'pm_card_visa',
+    ending,
+    refund: refundable && n % 7 === 0 ? (n % 2 === 1 ? 'partial' : 'full') : 'none',
+    setupRequired: founding && n % 50 === 5 && n < 200,
+  };
+}
+
+export interface SeedPerson {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+}
+
+/** A payment as Stripe holds it: the invoice and the charge that paid it (or failed to). */
+export interface SeededPayment {
+  invoice: Stripe.Invoice;
+  charge: Stripe.Charge | null;
+}
+
+export interface SeededMember {
+  person: SeedPerson;
+  plan: MemberPlan;
+  customer: Stripe.Customer;
+  card: Stripe.PaymentMethod;
+  subscription: Stripe.Subscription;
+  payments: SeededPayment[];
+}
+
+export interface LostCheckout {
+  customerId: string;
+  sessionId: string;
+  url: string;
+  expiresAt: number;
+}
+
+/** A new subscription's (or a prorated change's) invoice, with the charge of its payment. */
+const WITH_PAYMENT = ['latest_invoice.payments.data.payment.charge'];
+
+export class SeedStripe {
+  constructor(
+    private readonly stripe: Stripe,
+    readonly prices: AppConfig['stripe']['prices'],
+    /** A sandbox shows a checkout page the seed can pay; Stripe's hosted page needs a person. */
+    readonly canPayCheckouts: boolean,
+  ) {}
+
+  /**
+   * Cancels the subscriptions an earlier seed left running (its own, and those an administrator
+   * started since for its customers), so no reconciliation takes them for a customer to restore.
+   * Answers how many it cancelled.
+   */
+  async retireEarlierSeed(): Promise<number> {
+    const running: string[] = [];
+    for await (const subscription of this.stripe.subscriptions.list({
+      limit: 100,
+      expand: ['data.customer'],
+    })) {
+      const customer = subscription.customer as Stripe.Customer | Stripe.DeletedCustomer;
+      const seeded = (metadata: Stripe.Metadata | undefined | null) =>
+        metadata?.seed === SEED_METADATA.seed;
+      if (seeded(subscription.metadata) || (!customer.deleted && seeded(customer.metadata)))
+        running.push(subscription.id);
+    }
+    for (const id of running) await this.stripe.subscriptions.cancel(id);
+    return running.length;
+  }
+
+  /** A member's customer and card, subscription and payments, as their history says. */
+  async createMember(person: SeedPerson, plan: MemberPlan): Promise<SeededMember> {
+    const customer = await this.stripe.customers.create({
+      email: person.email,
+      name: `${person.firstName} ${person.lastName}`.trim(),
+      ...(person.phone ? { phone: person.phone } : {}),
+      metadata: { ...SEED_METADATA, user_id: person.userId },
+      payment_method: plan.card,
+      invoice_settings: { default_payment_method: plan.card },
+      expand: ['invoice_settings.default_payment_method'],
+    });
+    let subscription = await this.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: this.prices[plan.firstPlan] }],
+      metadata: SEED_METADATA,
+      expand: WITH_PAYMENT,
+    });
+    const payments = [paymentOf(subscription)];
+    if (plan.firstPlan !== plan.plan) {
+      subscription = await this.stripe.subscriptions.update(subscription.id, {
+        items: [{ id: subscription.items.data[0].id, price: this.prices[plan.plan] }],
+        proration_behavior: 'always_invoice',
+        expand: WITH_PAYMENT,
+      });
+      payments.push(paymentOf(subscription));
+    }
+    if (plan.plan === 'founding_member')
+      await scheduleFoundingTransition(this.stripe, this.prices, subscription.id);
+    if (plan.ending === 'canceled')
+      subscription = await this.stripe.subscriptions.cancel(subscription.id);
+    if (plan.ending === 'at_period_end')
+      subscription = await this.stripe.subscriptions.update(subscription.id, {
+        cancel_at_period_end: true,
+      });
+    if (plan.refund !== 'none') payments[0] = await this.refund(payments[0], plan.refund);
+    return {
+      person,
+      plan,
+      customer,
+      card: customer.invoice_settings.default_payment_method as Stripe.PaymentMethod,
+      subscription,
+      payments,
+    };
+  }
+
+  private async refund(payment: SeededPayment, kind: 'partial' | 'full'): Promise<SeededPayment> {
+    if (!payment.charge) return payment;
+    const refund = await this.stripe.refunds.create({
+      charge: payment.charge.id,
+      ...(kind === 'partial' ? { amount: Math.round(payment.charge.amount / 3) } : {}),
+      reason: 'requested_by_customer',
+      metadata: SEED_METADATA,
+      expand: ['charge'],
+    });
+    return { ...payment, charge: refund.charge as Stripe.Charge };
+  }
+
+  /**
+   * A founding checkout as the site starts one (customer, then session) and paid on the
+   * sandbox's checkout page; the seed holds its webhook back, so the database never hears of it.
+   */
+  async createLostCheckout(
+    buyer: Omit<SeedPerson, 'userId'> & { reservationId: string },
+    appUrl: string,
+  ): Promise<LostCheckout> {
+    const metadata = { ...SEED_METADATA, reservation_id: buyer.reservationId };
+    const customer = await this.stripe.customers.create({
+      email: buyer.email,
+      name: `${buyer.firstName} ${buyer.lastName}`.trim(),
+      ...(buyer.phone ? { phone: buyer.phone } : {}),
+      metadata,
+    });
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: this.prices.founding_member, quantity: 1 }],
+      allow_promotion_codes: true,
+      expires_at: Math.ceil(Date.now() / 1000) + 30 * 60,
+      success_url: `${appUrl}/founding-member-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${appUrl}/?founding=cancelled&reservation=${buyer.reservationId}`,
+      client_reference_id: buyer.reservationId,
+      metadata,
+      subscription_data: { metadata },
+    });
+    const paid = await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' });
+    if (paid.status !== 303)
+      throw new Error(
+        `The sandbox's checkout page did not take the payment of ${session.id} (HTTP ${paid.status}).`,
+      );
+    return {
+      customerId: customer.id,
+      sessionId: session.id,
+      url: session.url!,
+      expiresAt: session.expires_at,
+    };
+  }
+}
+
+/** The subscription's latest invoice and its charge, from an answer expanded WITH_PAYMENT. */
+function paymentOf(subscription: Stripe.Subscription): SeededPayment {
+  const invoice = subscription.latest_invoice as Stripe.Invoice;
+  const charge =
+    invoice.payments?.data
+      .map((payment) => payment.payment.charge)
+      .find((charge): charge is Stripe.Charge => typeof charge === 'object' && charge !== null) ??
+    null;
+  return { invoice, charge };
+}
+
+/**
+ * Stripe events as the seeded objects' webhooks carried them (ids the seed's own): replaying one
+ * reads the object from Stripe again, as a real event would.
+ */
+export function seededEvents(
+  members: SeededMember[],
+  limit: number,
+): { type: string; object: object }[] {
+  const events: { type: string; object: object }[] = [];
+  for (const { subscription, payments } of members) {
+    const [first] = payments;
+    events.push({
+      type: 'customer.subscription.created',
+      object: { ...subscription, latest_invoice: idOf(subscription.latest_invoice) },
+    });
+    events.push({
+      type: first.invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
+      // A payments list comes only when asked for (expand), never in an event.
+      object: { ...first.invoice, payments: undefined },
+    });
+    if (first.charge?.amount_refunded)
+      events.push({ type: 'charge.refunded', object: first.charge });
+    if (events.length >= limit) break;
+  }
+  return events.slice(0, limit);
+}

@@ -1,0 +1,424 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DataSource } from 'typeorm';
+import { DataFolderLock } from '../src/database/data-folder-lock.js';
+import { createDataSource } from '../src/database/data-source.js';
+import { runMigrations } from '../src/database/run-migrations.js';
+import { StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
+import { BackendProcess } from './resilience/support/backend-process.js';
+import { bearer, makeAdmin, signUpAndConfirm, type SessionBody } from './support/accounts.js';
+import { startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
+import { resetDatabase, TEST_WEBHOOK_SECRET, testDatabaseUrl } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
+
+const SEED = fileURLToPath(new URL('../dist/database/seed.js', import.meta.url));
+
+/** `npm run seed` as the README runs it: the built tool in a process of its own. */
+function runSeed(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SEED, ...args], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        DATABASE_URL: testDatabaseUrl(),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
+interface SeededUser {
+  id: string;
+  email: string;
+  subscription_plan: string;
+  subscription_status: string;
+  stripe_customer_id: string;
+  stripe_subscription_id: string;
+}
+
+/** The billing rows of the seeded customers, without the columns a rewrite would touch. */
+const billingRows = (dataSource: DataSource) =>
+  Promise.all([
+    dataSource.query(
+      `SELECT stripe_subscription_id, stripe_customer_id, user_id, plan_name, plan_type, status, amount_cents,
+              current_period_end, cancel_at_period_end, canceled_at
+         FROM subscriptions ORDER BY stripe_subscription_id`,
+    ),
+    dataSource.query(
+      `SELECT user_id, stripe_customer_id, stripe_invoice_id, stripe_charge_id, stripe_subscription_id, amount_cents,
+              amount_refunded_cents, currency, status, description, receipt_url, paid_at
+         FROM transactions ORDER BY stripe_invoice_id`,
+    ),
+    dataSource.query(
+      `SELECT user_id, stripe_customer_id, stripe_payment_method_id, card_brand, card_last4, card_exp_month,
+              card_exp_year, is_default
+         FROM payment_methods ORDER BY stripe_payment_method_id`,
+    ),
+    dataSource.query(
+      `SELECT id, subscription_plan, subscription_status, current_period_end, stripe_customer_id, stripe_subscription_id
+         FROM users WHERE stripe_customer_id IS NOT NULL ORDER BY id`,
+    ),
+  ]);
+
+describe('npm run seed: demo data that works end to end', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    const dataSource = createDataSource(testDatabaseUrl(), 2);
+    await dataSource.initialize();
+    await runMigrations(dataSource);
+    await resetDatabase(dataSource);
+    await dataSource.destroy();
+  });
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'leadpulse-seed-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  describe('on the local sandbox it starts on the data folder, then in the back office', () => {
+    let env: AppWithSandbox;
+    let admin: SessionBody;
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      env.t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+    const seeded = (where = 'true') =>
+      env.t.dataSource.query(
+        `SELECT id, email, subscription_plan, subscription_status, stripe_customer_id, stripe_subscription_id
+           FROM users WHERE email LIKE '%@seed.example.com' AND stripe_customer_id IS NOT NULL AND ${where}
+          ORDER BY email`,
+      ) as Promise<SeededUser[]>;
+    /** The product started on the seeded data folder, as `npm start` would after the seed. */
+    const startProduct = async () => {
+      env = await startAppWithSandbox({}, { dataFile: join(dataDir, 'stripe-sandbox.json') });
+      admin = await signUpAndConfirm(env.t.app, env.t.dataSource);
+      await makeAdmin(env.t.dataSource, admin.user.email);
+    };
+    const candidates = async () =>
+      ((await call('GET', '/api/admin/recovery')).json() as { email: string; reason: string }[])
+        .map((candidate) => `${candidate.email} ${candidate.reason}`)
+        .sort();
+
+    afterEach(() => env?.close());
+
+    it('leaves every seeded customer in step with Stripe, ready for every billing action', async () => {
+      const first = await runSeed([], { DATA_DIR: dataDir });
+      expect(first.output).toContain('Seeded 200 demo users');
+      expect(first.output).toContain(
+        `paying members with their customers, cards, subscriptions and payments in the local Stripe sandbox (${dataDir}/stripe-sandbox.json)`,
+      );
+      expect(first.output).toContain(
+        'Customer Recovery: 4 paid founding checkouts whose webhook was lost.',
+      );
+      expect(first.status).toBe(0);
+      await startProduct();
+
+      // The sandbox kept what the seed created: each member's customer, subscription and payments.
+      const members = await seeded();
+      expect(members.length).toBeGreaterThan(100);
+      for (const member of members) {
+        expect(env.sandbox.get(member.stripe_customer_id)?.object).toBe('customer');
+        expect(env.sandbox.get(member.stripe_subscription_id)?.status).toBe(
+          member.subscription_status,
+        );
+      }
+      const statuses = new Set(members.map((member) => member.subscription_status));
+      expect(statuses).toEqual(new Set(['active', 'past_due', 'canceled']));
+
+      // Only the lost checkouts need recovery, and Stripe has nothing the database lacks.
+      const buyers: string[] = (
+        await env.t.dataSource.query(
+          `SELECT email FROM founding_reservations WHERE email LIKE '%@seed.example.com'`,
+        )
+      )
+        .map((row: { email: string }) => row.email)
+        .sort();
+      expect(buyers).toHaveLength(4);
+      expect(await candidates()).toEqual(buyers.map((email) => `${email} payment_not_processed`));
+      const recovered = await call('POST', '/api/admin/recovery/recover', { email: buyers[0] });
+      expect(recovered.json()).toEqual({
+        success: true,
+        message: `Successfully recovered customer: ${buyers[0]}`,
+      });
+      expect(await candidates()).toEqual(
+        buyers.slice(1).map((email) => `${email} payment_not_processed`),
+      );
+      const reconciled = await call('POST', '/api/admin/recovery/reconcile');
+      expect(reconciled.statusCode).toBe(200);
+      expect(
+        (reconciled.json().repaired as { action: string; email: string }[])
+          .map((repair) => `${repair.action} ${repair.email}`)
+          .sort(),
+      ).toEqual(buyers.slice(1).map((email) => `reconcile_checkout ${email}`));
+      expect(await candidates()).toEqual([]);
+
+      // Sync with Stripe and Refresh Payment History on every member: all succeed and find the
+      // seeded rows exactly as Stripe holds them.
+      const before = await billingRows(env.t.dataSource);
+      for (const member of members) {
+        const synced = await call('POST', `/api/admin/users/${member.id}/stripe-sync`);
+        expect(`${member.email} ${synced.statusCode}`).toBe(`${member.email} 200`);
+        const history = await call('POST', `/api/admin/users/${member.id}/payments/sync`);
+        expect(`${member.email} ${history.statusCode}`).toBe(`${member.email} 200`);
+        expect(history.json().transactions.length).toBeGreaterThan(0);
+        expect(history.json().payment_methods).toHaveLength(1);
+      }
+      expect(await billingRows(env.t.dataSource)).toEqual(before);
+    }, 180_000);
+
+    it('refunds, changes plans, cancels and reactivates seeded subscriptions', async () => {
+      expect((await runSeed(['--users', '60'], { DATA_DIR: dataDir })).status).toBe(0);
+      await startProduct();
+      const payment = async (userId: string, status: string) =>
+        (
+          await env.t.dataSource.query(
+            `SELECT id, amount_cents, amount_refunded_cents FROM transactions
+              WHERE user_id = $1 AND status = $2 ORDER BY paid_at LIMIT 1`,
+            [userId, status],
+          )
+        )[0] as { id: string; amount_cents: number; amount_refunded_cents: number };
+
+      // A refund in full, and the rest of one refunded in part by the seed.
+      const [prospector] = await seeded(
+        `subscription_plan = 'prospector' AND subscription_status = 'active'`,
+      );
+      const paid = await payment(prospector.id, 'succeeded');
+      const refunded = await call('POST', `/api/admin/users/${prospector.id}/refunds`, {
+        transaction_id: paid.id,
+      });
+      expect(refunded.statusCode).toBe(200);
+      expect(
+        (refunded.json().transactions as { id: string; status: string }[]).find(
+          (row) => row.id === paid.id,
+        )?.status,
+      ).toBe('refunded');
+      const [partly] = await env.t.dataSource.query(
+        `SELECT user_id, id, amount_cents - amount_refunded_cents AS rest FROM transactions
+          WHERE user_id IS NOT NULL AND amount_refunded_cents > 0 AND status = 'succeeded' LIMIT 1`,
+      );
+      const rest = await call('POST', `/api/admin/users/${partly.user_id}/refunds`, {
+        transaction_id: partly.id,
+        amount_cents: partly.rest,
+      });
+      expect(rest.statusCode).toBe(200);
+
+      // Plan changes: an upgrade, a past_due member's downgrade, a founding member's next phase.
+      const upgraded = await call('POST', `/api/admin/users/${prospector.id}/subscription`, {
+        plan: 'rainmaker',
+      });
+      expect(upgraded.statusCode).toBe(200);
+      expect(upgraded.json().subscription_plan).toBe('rainmaker');
+      const [pastDue] = await seeded(`subscription_status = 'past_due'`);
+      const downgraded = await call('POST', `/api/admin/users/${pastDue.id}/subscription`, {
+        plan: 'prospector',
+      });
+      expect(downgraded.statusCode).toBe(200);
+      expect(downgraded.json().subscription_plan).toBe('prospector');
+      const [founding] = await seeded(`subscription_plan = 'founding_member'`);
+      const preview = await call(
+        'GET',
+        `/api/admin/users/${founding.id}/subscription/preview?plan=networker`,
+      );
+      expect(preview.json()).toMatchObject({ after_founding: true });
+      expect(
+        (await call('POST', `/api/admin/users/${founding.id}/subscription`, { plan: 'networker' }))
+          .statusCode,
+      ).toBe(200);
+
+      // Cancel and reactivate: an active one, one cancelled by the seed, one ending at period end.
+      const subscriptionOf = async (stripeId: string) =>
+        (
+          await env.t.dataSource.query(
+            `SELECT id FROM subscriptions WHERE stripe_subscription_id = $1`,
+            [stripeId],
+          )
+        )[0].id as string;
+      const [networker] = await seeded(
+        `subscription_plan = 'networker' AND subscription_status = 'active'`,
+      );
+      const active = await subscriptionOf(networker.stripe_subscription_id);
+      const cancelled = await call('POST', `/api/admin/subscriptions/${active}/cancel`, {});
+      expect(cancelled.json().subscription.status).toBe('canceled');
+      const restarted = await call('POST', `/api/admin/subscriptions/${active}/reactivate`);
+      expect(restarted.json().subscription.status).toBe('active');
+      const [canceled] = await seeded(`subscription_status = 'canceled'`);
+      const reactivated = await call(
+        'POST',
+        `/api/admin/subscriptions/${await subscriptionOf(canceled.stripe_subscription_id)}/reactivate`,
+      );
+      expect(reactivated.json()).toMatchObject({
+        message: 'subscription reactivated',
+        subscription: { status: 'active' },
+      });
+      const [ending] = await env.t.dataSource.query(
+        `SELECT id FROM subscriptions WHERE cancel_at_period_end AND status = 'active' LIMIT 1`,
+      );
+      const resumed = await call('POST', `/api/admin/subscriptions/${ending.id}/reactivate`);
+      expect(resumed.json().subscription).toMatchObject({
+        status: 'active',
+        cancel_at_period_end: false,
+      });
+
+      // A seeded event whose processing failed replays against the real objects.
+      const [failed] = await env.t.dataSource.query(
+        `SELECT id FROM stripe_events WHERE stripe_event_id LIKE 'evt_seed_%' AND NOT processed LIMIT 1`,
+      );
+      expect((await call('POST', `/api/admin/stripe-events/${failed.id}/replay`)).statusCode).toBe(
+        200,
+      );
+      await waitFor(
+        async () =>
+          (
+            await env.t.dataSource.query(`SELECT processed FROM stripe_events WHERE id = $1`, [
+              failed.id,
+            ])
+          )[0].processed || undefined,
+        15_000,
+        'the replayed event processed',
+      );
+    }, 120_000);
+
+    it('replaces an earlier seed without leaving Stripe objects a reconciliation would act on', async () => {
+      expect((await runSeed(['--users', '40'], { DATA_DIR: dataDir })).status).toBe(0);
+      await startProduct();
+      // What an administrator did in the meantime: a recovery, and a new subscription.
+      const [buyer] = (await candidates())[0].split(' ');
+      expect((await call('POST', '/api/admin/recovery/recover', { email: buyer })).statusCode).toBe(
+        200,
+      );
+      const [canceled] = await seeded(`subscription_status = 'canceled'`);
+      const [row] = await env.t.dataSource.query(
+        `SELECT id FROM subscriptions WHERE stripe_subscription_id = $1`,
+        [canceled.stripe_subscription_id],
+      );
+      expect((await call('POST', `/api/admin/subscriptions/${row.id}/reactivate`)).statusCode).toBe(
+        200,
+      );
+      await env.close();
+
+      const again = await runSeed(['--users', '40'], { DATA_DIR: dataDir });
+      expect(again.status).toBe(0);
+      expect(again.output).toMatch(/Cancelled \d+ subscriptions left running by an earlier seed\./);
+      await startProduct();
+      expect(
+        (
+          await env.t.dataSource.query(
+            `SELECT count(*)::int AS n FROM users WHERE email LIKE '%@seed.example.com'`,
+          )
+        )[0].n,
+      ).toBe(40);
+      const reconciled = await call('POST', '/api/admin/recovery/reconcile');
+      expect(
+        (reconciled.json().repaired as { action: string }[]).map((repair) => repair.action),
+      ).toEqual(Array(4).fill('reconcile_checkout'));
+      expect(await candidates()).toEqual([]);
+    }, 120_000);
+  });
+
+  it('refuses while a server runs on the data folder with its sandbox, as migrate does', async () => {
+    // `npm start` on a PostgreSQL server without a Stripe key: the sandbox's state is the folder's.
+    const server = await BackendProcess.start({
+      databaseUrl: testDatabaseUrl(),
+      stripeUrl: 'https://api.stripe.com',
+      env: {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        STRIPE_SECRET_KEY: undefined,
+        STRIPE_PRICE_FOUNDING: undefined,
+      },
+    });
+    try {
+      expect(server.log).toContain('Local Stripe sandbox at');
+      const refused = await runSeed([], { DATA_DIR: dataDir });
+      expect(refused.status).toBe(2);
+      expect(refused.output).toContain(
+        `npm run seed creates its Stripe objects in the local Stripe sandbox, whose state the server running on ${dataDir} holds (pid ${server.pid}`,
+      );
+      expect(refused.output).toContain(
+        'Stop the server, run npm run seed, then start the server again.',
+      );
+    } finally {
+      await server.stop();
+    }
+    expect(DataFolderLock.readHolder(dataDir)).toBeUndefined();
+  }, 90_000);
+
+  it('refuses a live key, and a test key of a Stripe account unless told to create test objects there', async () => {
+    const withKey = (key: string) => ({
+      DATA_DIR: dataDir,
+      STRIPE_SECRET_KEY: key,
+      STRIPE_PRICE_FOUNDING: 'price_founding_member',
+    });
+    const dataSource = createDataSource(testDatabaseUrl(), 1);
+    await dataSource.initialize();
+    const seededIds = () =>
+      dataSource.query(`SELECT id FROM users WHERE email LIKE '%@seed.example.com' ORDER BY id`);
+    try {
+      const before = await seededIds();
+      for (const args of [[], ['--stripe-test-objects']]) {
+        const live = await runSeed(args, withKey('sk_live_0123456789abcdef'));
+        expect(live.status).toBe(2);
+        expect(live.output).toContain(
+          'STRIPE_SECRET_KEY is a live key: npm run seed never creates objects in a live Stripe account.',
+        );
+      }
+      const test = await runSeed([], withKey('sk_test_0123456789abcdef'));
+      expect(test.status).toBe(2);
+      expect(test.output).toContain('Add --stripe-test-objects to create them in its test mode');
+      // Refused before anything was written.
+      expect(await seededIds()).toEqual(before);
+    } finally {
+      await dataSource.destroy();
+    }
+  }, 60_000);
+
+  it('talks to a sandbox already running at STRIPE_API_URL, or to none with --without-stripe', async () => {
+    const sandbox = new StripeSandbox({
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      webhookUrl: () => undefined,
+    });
+    const url = await sandbox.start();
+    const dataSource = createDataSource(testDatabaseUrl(), 1);
+    await dataSource.initialize();
+    try {
+      const seeded = await runSeed(['--users', '20'], { DATA_DIR: dataDir, STRIPE_API_URL: url });
+      expect(seeded.output).toContain(`payments in the Stripe sandbox at ${url}.`);
+      expect(seeded.status).toBe(0);
+      const customers = (
+        await dataSource.query(
+          `SELECT stripe_customer_id FROM users
+            WHERE email LIKE '%@seed.example.com' AND stripe_customer_id IS NOT NULL`,
+        )
+      ).map((row: { stripe_customer_id: string }) => row.stripe_customer_id);
+      expect(customers.length).toBeGreaterThan(5);
+      for (const id of customers) expect(sandbox.get(id)?.object).toBe('customer');
+
+      const bare = await runSeed(['--users', '20', '--without-stripe'], { DATA_DIR: dataDir });
+      expect(bare.status).toBe(0);
+      expect(bare.output).toContain('No Stripe objects (--without-stripe): nobody has paid.');
+      expect(
+        (
+          await dataSource.query(
+            `SELECT count(*)::int AS users, count(stripe_customer_id)::int AS customers,
+                    (SELECT count(*)::int FROM transactions t JOIN users u ON u.id = t.user_id
+                      WHERE u.email LIKE '%@seed.example.com') AS payments
+               FROM users WHERE email LIKE '%@seed.example.com'`,
+          )
+        )[0],
+      ).toEqual({ users: 20, customers: 0, payments: 0 });
+    } finally {
+      await dataSource.destroy();
+      await sandbox.stop();
+    }
+  }, 60_000);
+});
