@@ -637,6 +637,15 @@ describe('accounts and sign-in', () => {
         phone: '(555) 123-4567',
       });
 
+      for (const blank of ['', '   ']) {
+        const refused = await patch({ first_name: blank });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({
+          code: 'validation_failed',
+          errors: { first_name: 'Please enter your first name.' },
+        });
+      }
+
       for (const forbidden of [
         { is_admin: true },
         { status: 'active' },

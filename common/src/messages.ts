@@ -52,6 +52,7 @@ export const MESSAGES = {
     passwordTooShort: (minimum = PASSWORD_MIN_LENGTH) =>
       `Password must be at least ${minimum} characters`,
     currentPasswordWrong: 'Your current password is incorrect.',
+    firstNameRequired: 'Please enter your first name.',
     noBillingAccount: 'Billing management will be available once payment processing is set up.',
   },
   session: {

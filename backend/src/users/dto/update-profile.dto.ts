@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { NAME_MAX_LENGTH } from '@leadpulse/common';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
 import { OneLineName } from '../../common/validation.js';
 
 /** The only fields a member may change on their own record; anything else is refused. */
@@ -10,6 +10,8 @@ export class UpdateProfileDto {
   @IsOptional()
   @IsString()
   @MaxLength(NAME_MAX_LENGTH)
+  // The same rule as sign-up: a member always has a first name (the header greets with it).
+  @Matches(/\S/, { message: MESSAGES.settings.firstNameRequired })
   first_name?: string;
 
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })

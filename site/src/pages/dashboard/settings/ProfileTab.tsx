@@ -24,7 +24,7 @@ const FIELDS: {
 ];
 
 /** A name is required here as at sign-up. */
-export const FIRST_NAME_REQUIRED = 'Please enter your first name.';
+export const FIRST_NAME_REQUIRED = MESSAGES.settings.firstNameRequired;
 
 /** What a field shows: the phone in the founding form's format, one rule for the whole site. */
 const shown = (key: keyof ProfileFields, value: string | null) =>
