@@ -646,6 +646,13 @@ describe('accounts and sign-in', () => {
         });
       }
 
+      // Left out is no change; null is not a name (the columns hold none).
+      for (const field of ['first_name', 'last_name']) {
+        const refused = await patch({ [field]: null });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().code).toBe('validation_failed');
+      }
+
       for (const forbidden of [
         { is_admin: true },
         { status: 'active' },

@@ -29,20 +29,30 @@ function writableFields(dto: Type<object>): Set<string> {
 export async function editOf<T extends object>(
   dto: Type<T>,
   body: unknown,
-  record: object,
+  load: () => Promise<object>,
 ): Promise<T> {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new AppException('validation_failed', 400, 'The request body must be a JSON object.');
-  const stored = JSON.parse(JSON.stringify(record)) as Record<string, unknown>;
   const writable = writableFields(dto);
+  const record = await load().catch(async (error: unknown) => {
+    if (!(error instanceof AppException) || error.getStatus() !== 404) throw error;
+    // No record to compare with: a body that is bad on its own says so before the 404 does.
+    await validate(
+      dto,
+      Object.fromEntries(Object.entries(body).filter(([field]) => writable.has(field))),
+    );
+    throw error;
+  });
+  const stored = JSON.parse(JSON.stringify(record)) as Record<string, unknown>;
   const changes = Object.entries(body).filter(([field, value]) => {
     if (!Object.hasOwn(stored, field)) return true;
     if (isDeepStrictEqual(stored[field], value)) return false;
     if (!writable.has(field)) throw readOnly(field);
     return true;
   });
-  return (await createValidationPipe().transform(Object.fromEntries(changes), {
-    type: 'body',
-    metatype: dto,
-  })) as T;
+  return validate(dto, Object.fromEntries(changes));
+}
+
+async function validate<T extends object>(dto: Type<T>, fields: object): Promise<T> {
+  return (await createValidationPipe().transform(fields, { type: 'body', metatype: dto })) as T;
 }

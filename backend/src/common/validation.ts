@@ -1,5 +1,5 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import { Matches } from 'class-validator';
+import { Matches, ValidateIf } from 'class-validator';
 import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
 import { AppException } from './app.exception.js';
 
@@ -10,6 +10,14 @@ const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
  * nor Unicode line or paragraph separators, which would let it pass for something else in an
  * e-mail greeting or an export. Put it above @IsString, which is checked first.
  */
+/**
+ * A field an update may leave out but not set to null (class-validator's IsOptional lets null
+ * through, which a NOT NULL column then refuses with a 500).
+ */
+export function Omittable(): PropertyDecorator {
+  return ValidateIf((_object, value) => value !== undefined);
+}
+
 export function OneLineName(): PropertyDecorator {
   return Matches(ONE_LINE, { message: MESSAGES.validation.nameCharacters });
 }

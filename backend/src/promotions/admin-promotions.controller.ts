@@ -68,7 +68,7 @@ export class AdminPromotionsController {
     @IdParam(PROMOTION_NOT_FOUND) id: string,
     @Body() body: unknown,
   ): Promise<PromotionEntity> {
-    const form = await editOf(UpdatePromotionDto, body, await this.promotions.find(id));
+    const form = await editOf(UpdatePromotionDto, body, () => this.promotions.find(id));
     return this.promotions.update(admin.userId!, id, form);
   }
 }

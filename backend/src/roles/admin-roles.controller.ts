@@ -54,7 +54,7 @@ export class AdminRolesController {
     @IdParam(ROLES_ERRORS.notFound) id: string,
     @Body() body: unknown,
   ): Promise<RoleView> {
-    const form = await editOf(UpdateRoleDto, body, await this.roles.get(id));
+    const form = await editOf(UpdateRoleDto, body, () => this.roles.get(id));
     return this.roles.update(admin.userId!, id, form);
   }
 

@@ -99,7 +99,7 @@ export class AdminUsersController {
     @UserId() id: string,
     @Body() body: unknown,
   ): Promise<AdminUserView> {
-    const form = await editOf(UpdateUserDto, body, await this.users.get(id));
+    const form = await editOf(UpdateUserDto, body, () => this.users.get(id));
     await this.accounts.update(admin.userId!, id, form);
     return this.users.get(id);
   }

@@ -21,7 +21,7 @@ import {
   PROMO_TYPE_IDS,
   USER_STATUSES,
 } from '@leadpulse/common';
-import { OneLineName } from '../../common/validation.js';
+import { OneLineName, Omittable } from '../../common/validation.js';
 
 const optionalText = (max: number) => [IsOptional(), IsString(), MaxLength(max)];
 function Text(max: number): PropertyDecorator {
@@ -73,7 +73,7 @@ export class CreateUserDto {
 export class UpdateUserDto {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @OneLineName()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX_LENGTH)
@@ -81,14 +81,14 @@ export class UpdateUserDto {
 
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @OneLineName()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX_LENGTH)
   last_name?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Omittable()
   @IsEmail({}, { message: MESSAGES.signup.invalidEmail })
   @MaxLength(254)
   email?: string;
@@ -98,12 +98,12 @@ export class UpdateUserDto {
   @ApiPropertyOptional({ nullable: true }) @Text(200) job_title?: string | null;
 
   @ApiPropertyOptional({ enum: USER_STATUSES })
-  @IsOptional()
+  @Omittable()
   @IsIn(USER_STATUSES)
   status?: (typeof USER_STATUSES)[number];
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_admin?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() founding_member?: boolean;
+  @ApiPropertyOptional() @Omittable() @IsBoolean() is_admin?: boolean;
+  @ApiPropertyOptional() @Omittable() @IsBoolean() founding_member?: boolean;
 }
 
 /** Add Promo Code: type, Duration (days) defaulting to 90, notes. */

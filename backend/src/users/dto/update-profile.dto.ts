@@ -1,13 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
-import { OneLineName } from '../../common/validation.js';
+import { Omittable, OneLineName } from '../../common/validation.js';
 
 /** The only fields a member may change on their own record; anything else is refused. */
 export class UpdateProfileDto {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @OneLineName()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(NAME_MAX_LENGTH)
   // The same rule as sign-up: a member always has a first name (the header greets with it).
@@ -16,7 +16,7 @@ export class UpdateProfileDto {
 
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @OneLineName()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(NAME_MAX_LENGTH)
   last_name?: string;
