@@ -14,6 +14,7 @@ import {
 } from 'class-validator';
 import { INT4_MAX } from '../../common/limits.js';
 import { PROMOTION_TYPES, type PromotionType } from '../promotion.entity.js';
+import { Omittable } from '../../common/validation.js';
 
 export class CreatePromotionDto {
   @ApiProperty()
@@ -44,23 +45,23 @@ export class CreatePromotionDto {
 
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsDateString() expires_at?: string | null;
 
-  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
+  @ApiPropertyOptional({ default: true }) @Omittable() @IsBoolean() active?: boolean;
 }
 
 /** Edits: the name and Active change in place; a new code, value, limit or expiry makes a new Stripe code. */
 export class UpdatePromotionDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) name?: string;
+  @ApiPropertyOptional() @Omittable() @IsString() @IsNotEmpty() @MaxLength(100) name?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Omittable()
   @Matches(/^[A-Za-z0-9_-]{3,32}$/, {
     message: 'The code is 3 to 32 letters, digits, dashes or underscores.',
   })
   code?: string;
   @ApiPropertyOptional({ enum: PROMOTION_TYPES })
-  @IsOptional()
+  @Omittable()
   @IsIn(PROMOTION_TYPES)
   type?: PromotionType;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) @Max(1_000_000) value?: number;
+  @ApiPropertyOptional() @Omittable() @IsInt() @Min(1) @Max(1_000_000) value?: number;
   @ApiPropertyOptional({ type: 'integer', nullable: true, maximum: INT4_MAX })
   @IsOptional()
   @IsInt()
@@ -68,5 +69,5 @@ export class UpdatePromotionDto {
   @Max(INT4_MAX)
   max_uses?: number | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsDateString() expires_at?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
+  @ApiPropertyOptional() @Omittable() @IsBoolean() active?: boolean;
 }

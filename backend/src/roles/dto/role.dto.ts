@@ -5,12 +5,12 @@ import {
   IsNotEmpty,
   IsUUID,
   IsObject,
-  IsOptional,
   IsString,
   MaxLength,
   registerDecorator,
 } from 'class-validator';
 import { ROLE_PERMISSIONS } from '@leadpulse/common';
+import { Omittable } from '../../common/validation.js';
 
 /** An object whose keys are known permission names, each `true`. */
 function IsPermissions(): PropertyDecorator {
@@ -42,10 +42,10 @@ export class CreateRoleDto {
   @MaxLength(64)
   name: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) description?: string;
+  @ApiPropertyOptional() @Omittable() @IsString() @MaxLength(500) description?: string;
 
   @ApiPropertyOptional({ example: { manage_users: true } })
-  @IsOptional()
+  @Omittable()
   @IsObject()
   @IsPermissions()
   permissions?: Record<string, boolean>;
@@ -53,16 +53,16 @@ export class CreateRoleDto {
 
 export class UpdateRoleDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(64)
   name?: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) description?: string;
+  @ApiPropertyOptional() @Omittable() @IsString() @MaxLength(500) description?: string;
 
   @ApiPropertyOptional({ example: { manage_users: true } })
-  @IsOptional()
+  @Omittable()
   @IsObject()
   @IsPermissions()
   permissions?: Record<string, boolean>;
