@@ -70,12 +70,13 @@ test('claim a founding spot, pay on the sandbox checkout, set the password, and 
   await page.getByRole('button', { name: 'Advance the clock 3 months' }).click();
   await expect(page.getByRole('heading', { name: 'Stripe sandbox' })).toBeVisible();
   await page.goto('/dashboard/settings?tab=subscription');
+  // Reloads until the renewal's webhook has been applied; each load may take seconds on a phone.
   await expect(async () => {
     await page.reload();
     await expect(page.getByText('Now on Prospector · $75/month')).toBeVisible({
-      timeout: 1_000,
+      timeout: 5_000,
     });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(page.getByText('Founding Member', { exact: true })).toBeVisible();
 });
 
