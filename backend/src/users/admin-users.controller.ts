@@ -2,7 +2,6 @@ import {
   Body,
   Controller,
   Get,
-  HttpCode,
   Post,
   Put,
   Query,
@@ -21,7 +20,6 @@ import { editOf } from '../common/record-edit.js';
 import { CreateUserDto, UpdateUserDto } from './dto/admin-user.dto.js';
 import { UserAccountsService } from './user-accounts.service.js';
 import { UserActivityService, type ActivityEntry } from './user-activity.service.js';
-import { UserEmailsService } from './user-emails.service.js';
 import { USER_NOT_FOUND } from './users.errors.js';
 import {
   USER_FILTERS,
@@ -38,7 +36,7 @@ const USER_LIST: ListOptions = {
 };
 const UserId = () => IdParam(USER_NOT_FOUND);
 
-/** The back office's users: list, export, profile, account edits, e-mails and activity. */
+/** The back office's users: list, export, profile, account edits and activity. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @UseGuards(AdminGuard)
@@ -47,7 +45,6 @@ export class AdminUsersController {
   constructor(
     private readonly users: UsersListService,
     private readonly accounts: UserAccountsService,
-    private readonly emails: UserEmailsService,
     private readonly activities: UserActivityService,
   ) {}
 
@@ -102,26 +99,6 @@ export class AdminUsersController {
     const form = await editOf(UpdateUserDto, body, () => this.users.get(id));
     await this.accounts.update(admin.userId!, id, form);
     return this.users.get(id);
-  }
-
-  @Post(':id/welcome-email')
-  @AdminWrite('send_welcome_email')
-  @HttpCode(200)
-  welcome(
-    @CurrentUser() admin: AuthenticatedUser,
-    @UserId() id: string,
-  ): Promise<{ message: string }> {
-    return this.emails.sendWelcome(admin.userId!, id);
-  }
-
-  @Post(':id/password-reset')
-  @AdminWrite('send_password_reset')
-  @HttpCode(200)
-  passwordReset(
-    @CurrentUser() admin: AuthenticatedUser,
-    @UserId() id: string,
-  ): Promise<{ message: string }> {
-    return this.emails.sendPasswordReset(admin.userId!, id);
   }
 
   /** Billing changes and admin actions merged, newest first. */

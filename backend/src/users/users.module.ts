@@ -5,6 +5,7 @@ import { MailModule } from '../mail/mail.module.js';
 import { RolesModule } from '../roles/roles.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { AdminUserPromosController } from './admin-user-promos.controller.js';
+import { AdminUserEmailsController } from './admin-user-emails.controller.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { MeController } from './me.controller.js';
 import { UserAccountsService } from './user-accounts.service.js';
@@ -17,7 +18,12 @@ import { UsersService } from './users.service.js';
 /** Members' own profile, and the back office's users (list, edits, promos, e-mails, activity). */
 @Module({
   imports: [AuthModule, JobsModule, MailModule, RolesModule, StripeModule],
-  controllers: [MeController, AdminUsersController, AdminUserPromosController],
+  controllers: [
+    MeController,
+    AdminUsersController,
+    AdminUserEmailsController,
+    AdminUserPromosController,
+  ],
   providers: [
     UsersService,
     UsersListService,
