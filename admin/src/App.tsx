@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
@@ -6,6 +6,7 @@ import { AppLayout } from './layout/AppLayout';
 import { NotFound } from './layout/NotFound';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { createQueryClient } from './providers/queryClient';
 import { sessionClient } from './providers/session';
 
 // Screens load on demand so the first paint ships only the shell.
@@ -52,6 +53,7 @@ const AuditLog = lazy(() =>
 );
 
 export function App() {
+  const [queryClient] = useState(createQueryClient);
   // Keeps the shared session fresh while the back office is open.
   useEffect(() => {
     sessionClient.start();
@@ -63,6 +65,7 @@ export function App() {
       <Admin
         dataProvider={dataProvider}
         authProvider={authProvider}
+        queryClient={queryClient}
         loginPage={LoginPage}
         dashboard={Dashboard}
         layout={AppLayout}

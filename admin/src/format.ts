@@ -1,4 +1,4 @@
-import { auditChanges, formatUsd } from '@leadpulse/common';
+import { auditChanges, auditFieldLabel, formatUsd, promoTypeLabel } from '@leadpulse/common';
 
 /** Display formats shared by the portal's screens. */
 
@@ -22,10 +22,14 @@ export function userLabel(user: { email: string; first_name?: string; last_name?
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** A value of an audit row as a reader wants it: dollars for cents, dates, names, yes and no. */
+/**
+ * A value of an audit row as a reader wants it: dollars for cents, dates, names, yes and no,
+ * a promo type by its label.
+ */
 export function auditValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field.endsWith('_cents') && typeof value === 'number') return formatUsd(value);
+  if (field === 'promo_type' && typeof value === 'string') return promoTypeLabel(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') return ISO_TIME.test(value) ? formatDateTime(value) : value;
   if (Array.isArray(value)) return value.map((item) => auditValue('', item)).join(', ') || 'none';
@@ -46,13 +50,13 @@ export function auditValue(field: string, value: unknown): string {
   return String(value);
 }
 
-/** "status: active → cancelled", one line per field the action changed; internal fields left out. */
+/** "Status: active → cancelled", one line per field the action changed; internal fields left out. */
 export function changeLines(row: {
   old_values: Record<string, unknown> | null;
   new_values: Record<string, unknown> | null;
 }): string[] {
   return auditChanges(row.old_values, row.new_values).map(({ field, old, new: next }) => {
-    const name = field.replace(/_cents$/, '').replace(/_/g, ' ');
+    const name = auditFieldLabel(field);
     // A field that had no value before an edit reads "— → new"; a created record's, just "new".
     return row.old_values
       ? `${name}: ${old === null ? '—' : auditValue(field, old)} → ${auditValue(field, next)}`

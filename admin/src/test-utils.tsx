@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import {
   AdminContext,
@@ -31,13 +32,20 @@ export function renderAdmin(
     permissions,
     dataProvider = {},
     path = '/',
-  }: { permissions: Permission[]; dataProvider?: Partial<DataProvider>; path?: string },
+    queryClient,
+  }: {
+    permissions: Permission[];
+    dataProvider?: Partial<DataProvider>;
+    path?: string;
+    queryClient?: QueryClient;
+  },
 ) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext
         dataProvider={testDataProvider(dataProvider)}
         authProvider={authProviderWith(permissions)}
+        queryClient={queryClient}
       >
         {ui}
         <Notification />

@@ -5,7 +5,9 @@ import {
   permissionsLabel,
   promoDaysLeft,
   promoDuration,
+  promoTypeLabel,
 } from './admin.js';
+import { auditFieldLabel } from './audit.js';
 
 describe('promoDaysLeft', () => {
   const now = new Date('2026-11-22T12:00:00Z');
@@ -76,5 +78,26 @@ describe('the generic list texts', () => {
     );
     expect(permissionsLabel({})).toBe('None');
     expect(permissionsLabel(null)).toBe('None');
+  });
+});
+
+describe('promoTypeLabel', () => {
+  it('names each promo type as the promo list does', () => {
+    expect(promoTypeLabel('one_week_trial')).toBe('1 Week Trial');
+    expect(promoTypeLabel('beta_tester')).toBe('Beta Tester');
+    expect(promoTypeLabel('founding_member')).toBe('Founding Member');
+  });
+
+  it('reads an unknown type as words and none as a dash', () => {
+    expect(promoTypeLabel('summer_sale')).toBe('Summer sale');
+    expect(promoTypeLabel(null)).toBe('—');
+  });
+});
+
+describe('auditFieldLabel', () => {
+  it('names a changed field as a label, money fields without their unit', () => {
+    expect(auditFieldLabel('promo_expiration_date')).toBe('Promo expiration date');
+    expect(auditFieldLabel('status')).toBe('Status');
+    expect(auditFieldLabel('amount_cents')).toBe('Amount');
   });
 });

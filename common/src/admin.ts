@@ -1,4 +1,5 @@
 /** Rules and texts of the admin portal (admin-portal.md sections 3 to 5 and 8). */
+import { labelOf } from './display.js';
 
 /** Promo types of a user, with the spec's descriptions. */
 export const PROMO_TYPES = {
@@ -9,6 +10,11 @@ export const PROMO_TYPES = {
 } as const;
 export type PromoType = keyof typeof PROMO_TYPES;
 export const PROMO_TYPE_IDS = Object.keys(PROMO_TYPES) as PromoType[];
+
+/** A promo type's label ("one_week_trial" is "1 Week Trial"); an unknown one reads as words. */
+export function promoTypeLabel(type: string | null | undefined): string {
+  return (type && (PROMO_TYPES as Record<string, { label: string }>)[type]?.label) || labelOf(type);
+}
 
 /** The dashboard's promo-type list, as the spec prints it. */
 export const DASHBOARD_PROMO_LIST = [

@@ -1,4 +1,5 @@
 /** Back-office permissions and the audit trail's actions (one catalogue for the API and the admin). */
+import { labelOf } from './display.js';
 
 /** Permissions a role can grant; every back-office write needs one of them. */
 export const ROLE_PERMISSIONS = [
@@ -99,6 +100,11 @@ export interface AuditChange {
   field: string;
   old: unknown;
   new: unknown;
+}
+
+/** A changed field's name as a label: "promo_expiration_date" reads "Promo expiration date". */
+export function auditFieldLabel(field: string): string {
+  return labelOf(field.replace(/_cents$/, ''));
 }
 
 /** The fields whose value changed between an audit row's old and new values, internal ones left out. */

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountPlanLabel,
+  billingPeriodLabel,
   displayStatus,
   displayStatusColour,
+  emailStatusLabel,
+  emailTemplateLabel,
   newsletterLabel,
+  paymentStatusLabel,
   planBadge,
   subscriptionStatusLabel,
   userStatusLabel,
@@ -161,5 +165,28 @@ describe('the one label of each value', () => {
     expect(newsletterLabel('founding_member')).toBe('Founding Member');
     expect(newsletterLabel('unsubscribed')).toBe('Unsubscribed');
     expect(newsletterLabel('some_new_source')).toBe('Some new source');
+  });
+
+  it('names payment statuses and e-mail statuses as the filters do', () => {
+    expect(paymentStatusLabel('succeeded')).toBe('Succeeded');
+    expect(paymentStatusLabel('failed')).toBe('Failed');
+    expect(paymentStatusLabel('requires_action')).toBe('Requires action');
+    expect(emailStatusLabel('sent')).toBe('Sent');
+    expect(emailStatusLabel('logged')).toBe('Logged');
+    expect(emailStatusLabel(undefined)).toBe('—');
+  });
+
+  it('names e-mail templates, and reads an unknown one as words', () => {
+    expect(emailTemplateLabel('confirm-email')).toBe('Confirm e-mail');
+    expect(emailTemplateLabel('founding-member-welcome')).toBe('Founding member welcome');
+    expect(emailTemplateLabel('welcome')).toBe('Welcome');
+    expect(emailTemplateLabel('trial-ending-soon')).toBe('Trial ending soon');
+    expect(emailTemplateLabel('')).toBe('—');
+  });
+
+  it('capitalises billing periods', () => {
+    expect(billingPeriodLabel('monthly')).toBe('Monthly');
+    expect(billingPeriodLabel('every 3 months')).toBe('Every 3 months');
+    expect(billingPeriodLabel(null)).toBe('—');
   });
 });

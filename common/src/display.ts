@@ -63,10 +63,56 @@ export function newsletterLabel(value: string | null | undefined): string {
   return (value && NEWSLETTER_LABELS[value]) || labelOf(value);
 }
 
-/** A value without a label of its own: "some_value" reads "Some value"; none reads "—". */
-function labelOf(value: string | null | undefined): string {
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  succeeded: 'Succeeded',
+  pending: 'Pending',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+/** A payment's status as every screen names it ("succeeded" is "Succeeded"). */
+export function paymentStatusLabel(status: string | null | undefined): string {
+  return (status && PAYMENT_STATUS_LABELS[status]) || labelOf(status);
+}
+
+const EMAIL_STATUS_LABELS: Record<string, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  logged: 'Logged',
+  failed: 'Failed',
+};
+
+/** An outbox e-mail's status as every screen (and the status filter) names it. */
+export function emailStatusLabel(status: string | null | undefined): string {
+  return (status && EMAIL_STATUS_LABELS[status]) || labelOf(status);
+}
+
+const EMAIL_TEMPLATE_LABELS: Record<string, string> = {
+  'confirm-email': 'Confirm e-mail',
+  welcome: 'Welcome',
+  'password-reset': 'Password reset',
+  'password-setup': 'Password setup',
+  'founding-member-welcome': 'Founding member welcome',
+  'newsletter-confirm': 'Newsletter confirmation',
+};
+
+/** An e-mail template's name for a reader: "founding-member-welcome" is "Founding member welcome". */
+export function emailTemplateLabel(template: string | null | undefined): string {
+  return (template && EMAIL_TEMPLATE_LABELS[template]) || labelOf(template);
+}
+
+/** How a subscription bills ("monthly", "every 3 months") as a label: "Monthly", "Every 3 months". */
+export function billingPeriodLabel(period: string | null | undefined): string {
+  return labelOf(period);
+}
+
+/**
+ * A value without a label of its own: "some_value" and "some-value" read "Some value";
+ * none reads "—".
+ */
+export function labelOf(value: string | null | undefined): string {
   if (!value) return '—';
-  const words = value.replace(/_/g, ' ');
+  const words = value.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

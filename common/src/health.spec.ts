@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatUptime, healthBadgeColour, overallHealth, type HealthStatus } from './health.js';
+import {
+  formatUptime,
+  healthBadgeColour,
+  healthStatusLabel,
+  overallHealth,
+  type HealthStatus,
+} from './health.js';
 
 describe('overallHealth', () => {
   it('is unknown with no checks', () => {
@@ -54,5 +60,18 @@ describe('formatUptime', () => {
     [86_400 + 30, '1d'],
   ])('%i seconds is %s', (seconds, text) => {
     expect(formatUptime(seconds)).toBe(text);
+  });
+});
+
+describe('healthStatusLabel', () => {
+  it.each([
+    ['healthy', 'Healthy'],
+    ['degraded', 'Degraded'],
+    ['unhealthy', 'Unhealthy'],
+    ['unknown', 'Unknown'],
+    ['exploded', 'Unknown'],
+    [null, 'Unknown'],
+  ])('labels %j %j', (status, label) => {
+    expect(healthStatusLabel(status)).toBe(label);
   });
 });

@@ -23,6 +23,18 @@ export function healthBadgeColour(
         : 'grey';
 }
 
+const HEALTH_STATUS_LABELS: Record<OverallHealthStatus, string> = {
+  healthy: 'Healthy',
+  degraded: 'Degraded',
+  unhealthy: 'Unhealthy',
+  unknown: 'Unknown',
+};
+
+/** A health status as the badges name it ("degraded" is "Degraded"); an unknown one reads Unknown. */
+export function healthStatusLabel(status: OverallHealthStatus | string | null | undefined): string {
+  return HEALTH_STATUS_LABELS[status as OverallHealthStatus] ?? 'Unknown';
+}
+
 /** An uptime as its two largest units: "3d 4h", "2h 5m", "5m 12s", "42s". */
 export function formatUptime(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

@@ -57,6 +57,8 @@ describe('plan catalogue', () => {
     expect(formatUsd(7_500)).toBe('$75');
     expect(formatUsd(1_250)).toBe('$12.50');
     expect(formatUsd(123_456_700)).toBe('$1,234,567');
+    expect(formatUsd(100_000)).toBe('$1,000');
+    expect(formatUsd(99_900)).toBe('$999');
     expect(formatUsd(0)).toBe('$0');
   });
 });

@@ -39,3 +39,19 @@ export async function adminApi(request: APIRequestContext) {
 export function rowsWithText(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });
 }
+
+/** Finds a user by e-mail in the Users list and opens their profile. */
+export async function openUserProfile(page: Page, email: string): Promise<void> {
+  await page.goto('/admin/users');
+  await page.getByPlaceholder('Search users...').fill(email);
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+  await rowsWithText(page, email).getByRole('button', { name: 'View Details' }).click();
+  await expect(page.getByRole('region', { name: 'Account Information' })).toBeVisible();
+}
+
+/** The Audit Log, filtered by one action (its label, as the Action filter shows it). */
+export async function openAuditLog(page: Page, action: string): Promise<void> {
+  await page.goto('/admin/admin-actions');
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: action, exact: true }).click();
+}

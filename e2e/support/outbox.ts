@@ -1,18 +1,5 @@
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
-import { readLock } from './product.js';
-
-/** The shared product's database, through the running server's socket (as the tools use it). */
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const { port } = readLock(process.env.E2E_DATA_DIR!);
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+import { withDatabase } from './database.js';
 
 /** The newest e-mail of a template sent to an address, once there is one. */
 async function newestEmail(

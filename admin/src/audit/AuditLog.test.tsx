@@ -38,6 +38,16 @@ const ROWS = [
     old_values: null,
     new_values: { amount_cents: 5000, request_id: 'req-1', stripe_charge_id: 'ch_1' },
   }),
+  entry({
+    id: 'a3',
+    action_type: 'apply_promo',
+    action_label: 'Promo applied',
+    description: 'Applied promo 1 Week Trial for 7 days',
+    old_values: { promo_active: false, promo_type: 'beta_tester' },
+    new_values: { promo_active: true, promo_type: 'one_week_trial' },
+    target_user_id: null,
+    target_email: 'margaret.hamilton@example.com',
+  }),
 ];
 
 function renderLog() {
@@ -68,13 +78,30 @@ describe('the Audit Log', () => {
       within(lists[0]!)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['status: active → cancelled']);
+    ).toEqual(['Status: active → cancelled']);
     expect(
       within(lists[1]!)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['amount: $50']);
+    ).toEqual(['Amount: $50']);
     expect(screen.queryByText(/idempotency|request id|company/)).not.toBeInTheDocument();
+  });
+
+  it('names fields as labels and promo types by their label, never their id', async () => {
+    renderLog();
+    const lists = await screen.findAllByRole('list', { name: 'Changes' });
+    expect(
+      within(lists[2]!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Promo active: no → yes', 'Promo type: Beta Tester → 1 Week Trial']);
+    expect(screen.queryByText(/one_week_trial|beta_tester/)).not.toBeInTheDocument();
+  });
+
+  it('lets an e-mail address break only before its "@" or after a dot', async () => {
+    renderLog();
+    const target = await screen.findByText('margaret.hamilton@example.com');
+    expect(target.innerHTML).toBe('margaret.<wbr>hamilton<wbr>@example.<wbr>com');
   });
 
   it('names the action, and marks a refused attempt', async () => {

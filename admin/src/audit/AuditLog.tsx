@@ -3,6 +3,7 @@ import { DataTable, useCreatePath } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuditEntry } from '@leadpulse/common';
 import { Badge } from '../components/Badge';
+import { EmailText } from '../components/EmailText';
 import { changeLines, formatDate } from '../format';
 import { AdminList } from '../lists/AdminList';
 import { auditFilters } from './auditFilters';
@@ -22,27 +23,24 @@ export function AuditChanges({ entry }: { entry: Pick<AuditEntry, 'old_values' |
 
 function Target({ entry }: { entry: AuditEntry }) {
   const createPath = useCreatePath();
-  if (!entry.target_user_id) return <>{entry.target_email ?? '—'}</>;
+  if (!entry.target_user_id)
+    return entry.target_email ? <EmailText value={entry.target_email} /> : <>—</>;
   return (
     <Link
       component={RouterLink}
       to={createPath({ resource: 'users', id: entry.target_user_id, type: 'show' })}
     >
-      {entry.target_email ?? 'User'}
+      {entry.target_email ? <EmailText value={entry.target_email} /> : 'User'}
     </Link>
   );
 }
 
-// Narrow columns that wrap, so that Changes keeps its room at 1280 px without scrolling; below
-// their minimum widths (a phone) the table scrolls inside its card instead of breaking words.
+// Narrow columns that wrap between words, so that Changes keeps its room at 1280 px without
+// scrolling; below their minimum widths (a phone) the table scrolls inside its card.
 const narrow = { width: '1%', verticalAlign: 'top' } as const;
-const wrapping = {
-  verticalAlign: 'top',
-  width: 150,
-  minWidth: 130,
-  maxWidth: 180,
-  overflowWrap: 'anywhere',
-} as const;
+const wrapping = { verticalAlign: 'top', width: 150, minWidth: 130, maxWidth: 180 } as const;
+// Wide enough for a usual address on one line; a longer one breaks at its "@" or a dot.
+const addresses = { verticalAlign: 'top', minWidth: 190, maxWidth: 240 } as const;
 
 /**
  * The Audit Log: every back-office write (billing included), refused attempts and the system's
@@ -52,6 +50,7 @@ export function AuditLog() {
   return (
     <AdminList
       noun="audit log"
+      emptyNoun="audit log entries"
       title="Audit Log"
       filters={auditFilters}
       sort={{ field: 'created_at', order: 'DESC' }}
@@ -81,13 +80,13 @@ export function AuditLog() {
           source="admin_name"
           label="Administrator"
           disableSort
-          sx={wrapping}
+          sx={addresses}
           render={(entry: AuditEntry) => (
             <>
               {entry.admin_name}
               {entry.admin_email && (
                 <Typography variant="caption" color="text.secondary" component="div">
-                  {entry.admin_email}
+                  <EmailText value={entry.admin_email} />
                 </Typography>
               )}
             </>
@@ -102,7 +101,7 @@ export function AuditLog() {
               {entry.action_label}
               {entry.description && (
                 <Typography variant="caption" color="text.secondary" component="div">
-                  {entry.description}
+                  <EmailText value={entry.description} />
                 </Typography>
               )}
             </>
@@ -112,7 +111,7 @@ export function AuditLog() {
           source="target_email"
           label="Target"
           disableSort
-          sx={wrapping}
+          sx={addresses}
           render={(entry: AuditEntry) => <Target entry={entry} />}
         />
         <DataTable.Col

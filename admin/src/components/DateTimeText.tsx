@@ -1,11 +1,20 @@
 import { Box } from '@mui/material';
-import { formatDateTime } from '../format';
+import { formatDate, formatDateTime } from '../format';
 
 /** A date and time kept on one line in a table cell ("PM" never wraps on its own). */
 export function DateTimeText({ value }: { value: string | null | undefined }) {
   return (
     <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
       {formatDateTime(value)}
+    </Box>
+  );
+}
+
+/** A date ("Nov 22, 2026") kept on one line in a table cell. */
+export function DateText({ value }: { value: string | null | undefined }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {formatDate(value)}
     </Box>
   );
 }

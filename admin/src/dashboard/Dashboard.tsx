@@ -29,7 +29,7 @@ import { exportUsers } from '../users/exportUsers';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
-function StatCard({ label, value }: { label: string; value: string }) {
+function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
@@ -39,6 +39,11 @@ function StatCard({ label, value }: { label: string; value: string }) {
         <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
           {value}
         </Typography>
+        {note && (
+          <Typography variant="caption" color="text.secondary">
+            {note}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -89,13 +94,18 @@ export function Dashboard() {
               ['Active Subscriptions', stats.data && number(stats.data.active_subscriptions)],
               ['Total Revenue', stats.data && formatUsd(stats.data.total_revenue_cents)],
               ['Newsletter Subscribers', stats.data && number(stats.data.newsletter_subscribers)],
-              ['Founding Members', stats.data && number(stats.data.founding_members)],
+              [
+                'Founding Members',
+                stats.data && number(stats.data.founding_members),
+                // The Users filter of the same name also lists those who have moved on to Prospector.
+                'In their founding period',
+              ],
               ['Recent Signups (7d)', stats.data && number(stats.data.recent_signups_7d)],
               ['Active Promos', stats.data && number(stats.data.active_promos)],
-            ] as const
-          ).map(([label, value]) => (
+            ] as const satisfies readonly (readonly [string, string | undefined, string?])[]
+          ).map(([label, value, note]) => (
             <Grid key={label} size={{ xs: 12, sm: 6, lg: 3 }}>
-              <StatCard label={label} value={value ?? '…'} />
+              <StatCard label={label} value={value ?? '…'} note={note} />
             </Grid>
           ))}
         </Grid>

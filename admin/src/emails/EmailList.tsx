@@ -12,10 +12,12 @@ import {
   useRefresh,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { statusBadgeColour } from '@leadpulse/common';
+import { emailStatusLabel, emailTemplateLabel, statusBadgeColour } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
+import { DateTimeText } from '../components/DateTimeText';
+import { EmailText } from '../components/EmailText';
 import { AdminList } from '../lists/AdminList';
 import { Field, Section } from '../users/profile/Section';
 import { formatDateTime } from '../format';
@@ -36,8 +38,13 @@ interface EmailRow {
 
 const STATUSES = ['queued', 'sent', 'logged', 'failed'].map((id) => ({
   id,
-  name: id.charAt(0).toUpperCase() + id.slice(1),
+  name: emailStatusLabel(id),
 }));
+
+const statusColour = (status: string) =>
+  status === 'failed'
+    ? 'red'
+    : statusBadgeColour(status === 'sent' || status === 'logged' ? 'active' : 'pending');
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Search recipients..." alwaysOn />,
@@ -91,35 +98,40 @@ export function EmailList() {
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <DataTable bulkActionButtons={false} rowClick="show">
-        <DataTable.Col source="to_email" label="Recipient" />
-        <DataTable.Col source="template" label="Template" />
+      <DataTable
+        bulkActionButtons={false}
+        rowClick="show"
+        // Tighter cells so that both dates and Resend fit beside the address at 1280 px.
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
+      >
+        <DataTable.Col
+          source="to_email"
+          label="Recipient"
+          render={(email: EmailRow) => <EmailText value={email.to_email} />}
+        />
+        <DataTable.Col
+          source="template"
+          label="Template"
+          sx={{ whiteSpace: 'nowrap' }}
+          render={(email: EmailRow) => emailTemplateLabel(email.template)}
+        />
         <DataTable.Col
           source="status"
           label="Status"
           render={(email: EmailRow) => (
-            <Badge
-              label={email.status}
-              colour={
-                email.status === 'failed'
-                  ? 'red'
-                  : statusBadgeColour(
-                      email.status === 'sent' || email.status === 'logged' ? 'active' : 'pending',
-                    )
-              }
-            />
+            <Badge label={emailStatusLabel(email.status)} colour={statusColour(email.status)} />
           )}
         />
         <DataTable.Col source="attempts" label="Attempts" />
         <DataTable.Col
           source="sent_at"
           label="Sent At"
-          render={(email: EmailRow) => formatDateTime(email.sent_at)}
+          render={(email: EmailRow) => <DateTimeText value={email.sent_at} />}
         />
         <DataTable.Col
           source="created_at"
           label="Created At"
-          render={(email: EmailRow) => formatDateTime(email.created_at)}
+          render={(email: EmailRow) => <DateTimeText value={email.created_at} />}
         />
         <DataTable.Col
           label=""
@@ -159,8 +171,8 @@ export function EmailShow() {
         <Box sx={{ flex: '0 0 280px' }}>
           <Section title="Details">
             <Field label="Recipient">{email.to_email}</Field>
-            <Field label="Template">{email.template}</Field>
-            <Field label="Status">{email.status}</Field>
+            <Field label="Template">{emailTemplateLabel(email.template)}</Field>
+            <Field label="Status">{emailStatusLabel(email.status)}</Field>
             <Field label="Attempts">{email.attempts}</Field>
             <Field label="Sent At">{formatDateTime(email.sent_at)}</Field>
             <Field label="Created At">{formatDateTime(email.created_at)}</Field>

@@ -24,6 +24,7 @@ import { Title } from 'react-admin';
 import {
   formatUptime,
   healthBadgeColour,
+  healthStatusLabel,
   type AdminHealthReport,
   type HealthCheckView,
   type HealthSample,
@@ -102,7 +103,10 @@ function HealthChecksTab({ report }: { report: AdminHealthReport }) {
             <TableRow key={name}>
               <TableCell>{CHECK_NAMES[name] ?? name}</TableCell>
               <TableCell>
-                <Badge label={check.status} colour={healthBadgeColour(check.status)} />
+                <Badge
+                  label={healthStatusLabel(check.status)}
+                  colour={healthBadgeColour(check.status)}
+                />
               </TableCell>
               <TableCell>
                 {check.responseTime !== undefined ? `${check.responseTime} ms` : '—'}
@@ -299,7 +303,10 @@ export function HealthPage() {
         <Stack spacing={2}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
             <SummaryCard label="Overall Status">
-              <Badge label={report.status} colour={healthBadgeColour(report.status)} />
+              <Badge
+                label={healthStatusLabel(report.status)}
+                colour={healthBadgeColour(report.status)}
+              />
             </SummaryCard>
             <SummaryCard label="Uptime">{formatUptime(report.uptime_seconds)}</SummaryCard>
             <SummaryCard label="Error Count">

@@ -45,4 +45,23 @@ describe('the portal list', () => {
     expect(searched()).toHaveLength(1);
     expect(JSON.stringify(getList.mock.calls)).not.toContain('"q":"ad"');
   });
+
+  it('says "No promotions found" in the noun\'s words when the list is empty', async () => {
+    renderAdmin(
+      <ResourceContextProvider value="promotions">
+        <AdminList noun="promotions" title="Promotions">
+          <DataTable>
+            <DataTable.Col source="code" />
+          </DataTable>
+        </AdminList>
+      </ResourceContextProvider>,
+      {
+        permissions: [],
+        dataProvider: { getList: async () => ({ data: [], total: 0 }) },
+        path: '/promotions',
+      },
+    );
+    expect(await screen.findByText('No promotions found')).toBeInTheDocument();
+    expect(screen.queryByText('No Promotions found')).not.toBeInTheDocument();
+  });
 });

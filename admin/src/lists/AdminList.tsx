@@ -1,6 +1,15 @@
-import type { ReactElement, ReactNode } from 'react';
-import { Typography } from '@mui/material';
-import { FilterForm, List, useNotify, type FilterFormProps, type SortPayload } from 'react-admin';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { CardContent, Typography } from '@mui/material';
+import {
+  Button,
+  DataTable,
+  FilterForm,
+  List,
+  useListContext,
+  useNotify,
+  type FilterFormProps,
+  type SortPayload,
+} from 'react-admin';
 import { listError } from '@leadpulse/common';
 import { ListPagination } from './ListPagination';
 
@@ -15,8 +24,13 @@ export const SEARCH_DEBOUNCE_MS = 300;
 const searchDebounce = { debounce: SEARCH_DEBOUNCE_MS } as Partial<FilterFormProps>;
 
 interface AdminListProps {
-  /** The plural noun of the error message: "Error loading users. Please try again". */
+  /**
+   * The plural noun of the error message ("Error loading users. Please try again") and of the
+   * empty table ("No users found").
+   */
   noun: string;
+  /** The noun of the empty table when it differs: "audit log entries". */
+  emptyNoun?: string;
   title: string;
   filters?: ReactElement[];
   actions?: ReactElement | false;
@@ -27,12 +41,33 @@ interface AdminListProps {
   children: ReactNode;
 }
 
+/** The empty table, in the noun's own words: "No promotions found". */
+export function NoResults({ noun }: { noun: string }) {
+  const { filterValues, setFilters } = useListContext();
+  const filtered = Object.keys(filterValues ?? {}).length > 0;
+  return (
+    <CardContent>
+      <Typography variant="body2">
+        {filtered ? `No ${noun} found using the current filters.` : `No ${noun} found`}
+        {filtered && (
+          <>
+            {' '}
+            <Button onClick={() => setFilters({}, [])} label="Clear filters" />
+          </>
+        )}
+      </Typography>
+    </CardContent>
+  );
+}
+
 /**
  * The one list of the portal: sortable columns (DataTable), a debounced search box and select
- * filters with an All option, 20 rows a page with the spec's pagination, and the red error.
+ * filters with an All option, 20 rows a page with the spec's pagination, the red error and the
+ * empty text.
  */
 export function AdminList({
   noun,
+  emptyNoun,
   title,
   filters,
   actions,
@@ -42,6 +77,13 @@ export function AdminList({
   children,
 }: AdminListProps) {
   const notify = useNotify();
+  // react-admin's own empty text names the resource ("No Promotions found"); ours names the noun.
+  const table =
+    isValidElement<{ empty?: ReactNode }>(children) &&
+    children.type === DataTable &&
+    children.props.empty === undefined
+      ? cloneElement(children, { empty: <NoResults noun={emptyNoun ?? noun} /> })
+      : children;
   return (
     <List
       title={title}
@@ -62,6 +104,8 @@ export function AdminList({
         minWidth: 0,
         '& .RaList-content': { overflowX: 'auto' },
         '& .RaList-main': { minWidth: 0 },
+        // Column headers are short: "Created At" stays on one line, its column widens instead.
+        '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
       }}
       disableSyncWithLocation={false}
       error={
@@ -70,7 +114,7 @@ export function AdminList({
         </Typography>
       }
     >
-      {children}
+      {table}
     </List>
   );
 }

@@ -3,7 +3,8 @@ import { newsletterLabel, statusBadgeColour } from '@leadpulse/common';
 import { adminApi } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
-import { formatDateTime } from '../format';
+import { DateTimeText } from '../components/DateTimeText';
+import { EmailText } from '../components/EmailText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 import { NewsletterActions } from './NewsletterActions';
@@ -21,14 +22,16 @@ interface Subscriber {
 const choices = (ids: string[]) => ids.map((id) => ({ id, name: newsletterLabel(id) }));
 
 const filters = [
-  // Narrower than the default so both selects and the three buttons share one line at 1280 px.
-  <SearchInput key="q" source="q" placeholder="Search emails..." alwaysOn sx={{ width: 200 }} />,
+  // Fixed widths, so that the three filters and the three buttons share one line at 1280 px
+  // whichever option is chosen.
+  <SearchInput key="q" source="q" placeholder="Search emails..." alwaysOn sx={{ width: 180 }} />,
   <SelectInput
     key="status"
     source="status"
     label="Status"
     choices={choices(['active', 'unsubscribed', 'bounced', 'pending'])}
     emptyText="All Statuses"
+    sx={{ width: 156 }}
     alwaysOn
   />,
   <SelectInput
@@ -38,7 +41,7 @@ const filters = [
     choices={choices(['waitlist', 'newsletter', 'founding_member', 'manual', 'import'])}
     emptyText="All Sources"
     // Wide enough for "Founding Member" on one line.
-    sx={{ minWidth: 160 }}
+    sx={{ width: 180 }}
     alwaysOn
   />,
 ];
@@ -70,8 +73,17 @@ export function NewsletterList() {
       actions={<NewsletterActions />}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="email" label="Email" />
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        // Tighter cells so that three dates and the actions fit beside the address at 1280 px.
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
+      >
+        <DataTable.Col
+          source="email"
+          label="Email"
+          render={(row: Subscriber) => <EmailText value={row.email} />}
+        />
         <DataTable.Col
           source="status"
           label="Status"
@@ -85,22 +97,23 @@ export function NewsletterList() {
         <DataTable.Col
           source="source"
           label="Source"
+          sx={{ whiteSpace: 'nowrap' }}
           render={(row: Subscriber) => newsletterLabel(row.source)}
         />
         <DataTable.Col
           source="confirmed_at"
           label="Confirmed At"
-          render={(row: Subscriber) => formatDateTime(row.confirmed_at)}
+          render={(row: Subscriber) => <DateTimeText value={row.confirmed_at} />}
         />
         <DataTable.Col
           source="last_email_sent_at"
           label="Last Email Sent"
-          render={(row: Subscriber) => formatDateTime(row.last_email_sent_at)}
+          render={(row: Subscriber) => <DateTimeText value={row.last_email_sent_at} />}
         />
         <DataTable.Col
           source="created_at"
           label="Created At"
-          render={(row: Subscriber) => formatDateTime(row.created_at)}
+          render={(row: Subscriber) => <DateTimeText value={row.created_at} />}
         />
         <DataTable.Col
           label=""

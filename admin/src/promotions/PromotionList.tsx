@@ -13,7 +13,7 @@ import { formatUsd } from '@leadpulse/common';
 import { adminApi } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
-import { formatDate } from '../format';
+import { DateTimeText } from '../components/DateTimeText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 import { PromotionDialog, type Promotion } from './PromotionDialog';
@@ -109,12 +109,12 @@ export function PromotionList() {
           <DataTable.Col
             source="expires_at"
             label="Expires At"
-            render={(row: Promotion) => formatDate(row.expires_at)}
+            render={(row: Promotion) => <DateTimeText value={row.expires_at} />}
           />
           <DataTable.Col
             source="created_at"
             label="Created At"
-            render={(row: Promotion) => formatDate(row.created_at)}
+            render={(row: Promotion) => <DateTimeText value={row.created_at} />}
           />
           <DataTable.Col
             label=""

@@ -14,6 +14,7 @@ import { DataTable, TopToolbar, useDelete, useNotify } from 'react-admin';
 import { ADMIN_TOASTS, permissionsLabel, type RoleRecord } from '@leadpulse/common';
 import { errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
+import { DateTimeText } from '../components/DateTimeText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 import { RoleDialog } from './RoleDialog';
@@ -124,7 +125,7 @@ export function RoleList() {
           <DataTable.Col
             source="created_at"
             label="Created At"
-            render={(role: RoleRecord) => new Date(role.created_at).toLocaleDateString('en-US')}
+            render={(role: RoleRecord) => <DateTimeText value={role.created_at} />}
           />
           <DataTable.Col
             label=""

@@ -20,7 +20,7 @@ import {
 import { adminApi } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
-import { DateTimeText } from '../components/DateTimeText';
+import { DateTimeText, WrappingText } from '../components/DateTimeText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 
@@ -131,7 +131,12 @@ export function StripeEventList() {
         filters={filters}
         sort={{ field: 'created_at', order: 'DESC' }}
       >
-        <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable
+          bulkActionButtons={false}
+          rowClick={false}
+          // Tighter cells so that the two dates and the actions fit in the card at 1280 px.
+          sx={{ '& .MuiTableCell-root': { px: 1.5 } }}
+        >
           <DataTable.Col source="stripe_event_id" label="Event ID" />
           <DataTable.Col source="event_type" label="Event Type" />
           <DataTable.Col
@@ -153,7 +158,7 @@ export function StripeEventList() {
             source="error_message"
             label="Error"
             disableSort
-            render={(event: StripeEventRow) => event.error_message ?? '—'}
+            render={(event: StripeEventRow) => <WrappingText value={event.error_message} />}
           />
           <DataTable.Col
             source="created_at"

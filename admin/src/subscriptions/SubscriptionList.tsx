@@ -1,10 +1,17 @@
 import { useState } from 'react';
 import { Typography } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, useNotify, useRefresh } from 'react-admin';
-import { formatUsd, getPlan, statusBadgeColour, subscriptionStatusLabel } from '@leadpulse/common';
+import {
+  billingPeriodLabel,
+  formatUsd,
+  getPlan,
+  statusBadgeColour,
+  subscriptionStatusLabel,
+} from '@leadpulse/common';
 import { adminApi } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
+import { DateText } from '../components/DateTimeText';
 import { formatDate } from '../format';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
@@ -77,7 +84,11 @@ export function SubscriptionList() {
             label="Plan"
             render={(row: SubscriptionRow) => getPlan(row.plan_name).name}
           />
-          <DataTable.Col source="plan_type" label="Type" />
+          <DataTable.Col
+            source="plan_type"
+            label="Type"
+            render={(row: SubscriptionRow) => billingPeriodLabel(row.plan_type)}
+          />
           <DataTable.Col
             source="status"
             label="Status"
@@ -103,7 +114,7 @@ export function SubscriptionList() {
           <DataTable.Col
             source="created_at"
             label="Created At"
-            render={(row: SubscriptionRow) => formatDate(row.created_at)}
+            render={(row: SubscriptionRow) => <DateText value={row.created_at} />}
           />
           <DataTable.Col
             label=""

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Box, Button, Grid, Stack, Typography } from '@mui/material';
+import { Box, Button, Grid, Link, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Title, useGetOne, useRedirect } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { HttpError, Title, useCreatePath, useGetOne, useRedirect } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { displayStatusColour, type AdminUserRecord } from '@leadpulse/common';
 import { Badge } from '../components/Badge';
 import { AccountInformation } from './profile/AccountInformation';
@@ -14,6 +14,25 @@ import { PromoManagement } from './profile/PromoManagement';
 import { QuickActions } from './profile/QuickActions';
 import { SubscriptionDetails } from './profile/SubscriptionDetails';
 
+/** An id that names no user: a dead link or a deleted account, not a failure to retry. */
+function UserNotFound() {
+  const createPath = useCreatePath();
+  return (
+    <Box sx={{ p: 2 }} role="alert">
+      <Title title="User not found" />
+      <Typography variant="h5" component="h1" gutterBottom>
+        User not found
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        No user has this id. The account may have been deleted, or the link is wrong.
+      </Typography>
+      <Link component={RouterLink} to={createPath({ resource: 'users', type: 'list' })}>
+        Back to Users
+      </Link>
+    </Box>
+  );
+}
+
 /** The user profile in three columns (admin-portal.md "User Profile"). */
 export function UserProfile() {
   const { id } = useParams<{ id: string }>();
@@ -21,6 +40,7 @@ export function UserProfile() {
   const { data: user, isPending, error } = useGetOne<AdminUserRecord>('users', { id: id! });
   const [editingBilling, setEditingBilling] = useState(false);
   if (isPending) return null;
+  if (error instanceof HttpError && error.status === 404) return <UserNotFound />;
   if (error || !user)
     return (
       <Typography color="error" role="alert" sx={{ p: 2 }}>

@@ -23,9 +23,9 @@ test('an administrator signs in, sees the health checks, switches tabs, and the 
   });
   await page.goto('/admin/health');
   const checks = page.getByRole('table', { name: 'Health checks' });
-  await expect(checks.getByRole('row').filter({ hasText: 'Database' })).toContainText('healthy');
+  await expect(checks.getByRole('row').filter({ hasText: 'Database' })).toContainText('Healthy');
   await expect(checks.getByRole('row').filter({ hasText: 'Stripe' }).first()).toContainText(
-    'healthy',
+    'Healthy',
   );
   await expect(page.getByText('Checks', { exact: true })).toBeVisible();
   const lastUpdated = page.getByRole('status').filter({ hasText: 'Last updated' });

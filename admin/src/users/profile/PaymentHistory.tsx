@@ -12,11 +12,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useNotify } from 'react-admin';
-import type { AdminUserRecord } from '@leadpulse/common';
+import { paymentStatusLabel, type AdminUserRecord } from '@leadpulse/common';
 import { adminApi } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { Badge } from '../../components/Badge';
-import { formatDate } from '../../format';
+import { DateText } from '../../components/DateTimeText';
 import { paymentLabel, paymentsKey } from '../payments';
 import type { PaymentHistory as History } from '../types';
 import { Section } from './Section';
@@ -124,7 +124,7 @@ export function PaymentHistory({ user }: { user: AdminUserRecord }) {
                         {paymentLabel(payment)}
                       </Typography>
                       <Badge
-                        label={payment.status}
+                        label={paymentStatusLabel(payment.status)}
                         colour={
                           STATUS_COLOURS[payment.status as keyof typeof STATUS_COLOURS] ?? 'grey'
                         }
@@ -134,7 +134,7 @@ export function PaymentHistory({ user }: { user: AdminUserRecord }) {
                   secondary={
                     <>
                       {payment.description ?? 'Payment'} ·{' '}
-                      {formatDate(payment.paid_at ?? payment.created_at)}
+                      <DateText value={payment.paid_at ?? payment.created_at} />
                       {payment.receipt_url && (
                         <>
                           {' · '}

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { readLock } from './product.js';
+
+/** The shared product's database, through the running server's socket (as the tools use it). */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const { port } = readLock(process.env.E2E_DATA_DIR!);
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/*
+ * The server's clock cannot be moved, and no API makes a date that has already passed (a promo
+ * lasts a day at least): these move a member's dates back instead, as time passing would.
+ */
+
+/** Makes a member's active promo one that expired a minute ago. */
+export async function expirePromoOf(email: string): Promise<void> {
+  const { rowCount } = await withDatabase((client) =>
+    client.query(
+      `UPDATE users SET promo_expiration_date = now() - interval '1 minute'
+        WHERE email = $1 AND promo_active`,
+      [email],
+    ),
+  );
+  if (rowCount !== 1) throw new Error(`${email} has no active promo`);
+}
+
+/**
+ * Makes a founding member's purchase one made `hours` ago, once the purchase is recorded (its
+ * webhook is processed in the background).
+ */
+export async function backdatePurchaseOf(email: string, hours: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const { rowCount } = await withDatabase((client) =>
+      client.query(
+        `UPDATE users SET founding_member_purchased_at = now() - make_interval(hours => $2)
+          WHERE email = $1 AND founding_member_purchased_at IS NOT NULL`,
+        [email, hours],
+      ),
+    );
+    if (rowCount === 1) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${email} has made no founding purchase`);
+}
