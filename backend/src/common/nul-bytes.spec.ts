@@ -42,6 +42,18 @@ describe('nulRefusal', () => {
     });
   });
 
+  it('reads the raw query string, where a parsed query drops names such as __proto__', () => {
+    const refused = (url: string) => nulRefusal({ url, query: {} })?.errors;
+    expect(JSON.stringify(refused('/api/x?__proto__=J%00'))).toBe(
+      JSON.stringify({ ['__proto__']: NUL_MESSAGE }),
+    );
+    expect(refused('/api/x?a=1&b%00=2')).toEqual({ 'b\u0000': NUL_MESSAGE });
+    expect(refused('/api/x?q=a+%00')).toEqual({ q: NUL_MESSAGE });
+    // An escaped percent sign followed by "00" is text, not a NUL.
+    expect(nulRefusal({ url: '/api/x?q=%2500', query: { q: '%00' } })).toBeUndefined();
+    expect(nulRefusal({ url: '/api/x?q=100', query: { q: '100' } })).toBeUndefined();
+  });
+
   it('lets clean requests through', () => {
     expect(
       nulRefusal({ body: { name: 'Ada' }, query: {}, params: {}, headers: { host: 'x' } }),

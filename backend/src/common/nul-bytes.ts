@@ -26,8 +26,24 @@ export function findNul(value: unknown, root = ''): string | undefined {
   return undefined;
 }
 
+/**
+ * The first query parameter of `url` whose name or text decodes to hold U+0000, read from the raw
+ * query string: a parsed query object drops some names (`__proto__`), the text does not.
+ */
+export function findNulInQueryString(url: string | undefined): string | undefined {
+  const start = url?.indexOf('?') ?? -1;
+  if (start < 0) return undefined;
+  const query = url!.slice(start + 1);
+  if (!query.includes('%00') && !query.includes(NUL)) return undefined;
+  for (const [name, text] of new URLSearchParams(query)) {
+    if (name.includes(NUL) || text.includes(NUL)) return name;
+  }
+  return undefined;
+}
+
 /** The parts of a request a handler may pass on to the database. */
 export interface RequestInput {
+  url?: string;
   body?: unknown;
   query?: unknown;
   params?: unknown;
@@ -42,6 +58,7 @@ export function nulRefusal(input: RequestInput): ErrorBody | undefined {
   const field =
     findNul(input.body) ??
     findNul(input.query) ??
+    findNulInQueryString(input.url) ??
     findNul(input.params) ??
     findNul(input.headers, 'headers');
   if (field === undefined) return undefined;
