@@ -47,7 +47,13 @@ export default tseslint.config(
         'warn',
         {
           allowConstantExport: true,
-          allowExportNames: ['useAuth', 'useAuthDialogs', 'useMember', 'COMING_FEATURES'],
+          allowExportNames: [
+            'useAuth',
+            'useAuthDialogs',
+            'useMember',
+            'COMING_FEATURES',
+            'createSiteRouter',
+          ],
         },
       ],
     },

@@ -27,6 +27,9 @@ const shared = {
 };
 
 export default {
+  // Hooks start whole apps and check the sandbox's traffic against Stripe's types when they close:
+  // on a loaded machine that can outlast Jest's 5 s default without anything being wrong.
+  testTimeout: 30_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {

@@ -1,8 +1,70 @@
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Renders the landing page into the built index.html (src/entry-server.tsx), so that it paints
+ * before any script runs, and keeps the page without it as shell.html: the backend answers every
+ * other page of the site with the shell, which shows nothing of the landing page.
+ */
+function prerenderLanding(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-landing',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const outDir = resolve(config.root, config.build.outDir);
+        mkdirSync(config.cacheDir, { recursive: true });
+        const serverDir = mkdtempSync(join(config.cacheDir, 'prerender-'));
+        try {
+          const output = (await build({
+            configFile: config.configFile,
+            mode: config.mode,
+            logLevel: 'warn',
+            build: {
+              ssr: 'src/entry-server.tsx',
+              outDir: serverDir,
+              emptyOutDir: true,
+              sourcemap: false,
+              copyPublicDir: false,
+            },
+            // One self-contained file: Node then needs none of the packages' own module formats.
+            ssr: { noExternal: true },
+          })) as Rolldown.RolldownOutput;
+          const entry = output.output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry)!;
+          const server = await import(pathToFileURL(join(serverDir, entry.fileName)).href);
+          const { html, styles } = await server.renderLanding();
+
+          const indexPath = join(outDir, 'index.html');
+          const shell = readFileSync(indexPath, 'utf8');
+          if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+          writeFileSync(join(outDir, 'shell.html'), shell);
+          writeFileSync(
+            indexPath,
+            shell
+              .replace('</head>', () => `  ${styles}\n  </head>`)
+              .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div>`),
+          );
+        } finally {
+          rmSync(serverDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
 
 /**
  * A build is always the production bundle: Vite would otherwise follow a caller's NODE_ENV and, with
@@ -11,13 +73,20 @@ const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react()],
+    plugins: [react(), prerenderLanding()],
+    define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
     resolve: {
       alias: {
         '@leadpulse/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
       },
     },
-    build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+    // Every browser the site supports preloads modules itself.
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      modulePreload: { polyfill: false },
+    },
     server: { port: 5173, proxy: { '/api': backend, '/admin': backend } },
     test: {
       environment: 'jsdom',

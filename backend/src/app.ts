@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import helmet from 'helmet';
 import { fastifyRequestContext } from '@fastify/request-context';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -14,7 +13,9 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { nulRefusal } from './common/nul-bytes.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
-import { PinoNestLogger, RequestLogController } from './logging/logger.js';
+import { PinoNestLogger, RequestLogController, requestLogger } from './logging/logger.js';
+import { answerDirectly } from './web/direct-routes.js';
+import { securityHeaders } from './web/security-headers.js';
 import { serveFrontEnds, FRONT_ENDS } from './web/front-ends.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -38,6 +39,7 @@ export async function createApp({
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     logController: new RequestLogController(),
+    childLoggerFactory: requestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // A caller's own request id is kept when it is sane, so logs can be followed across services.
@@ -62,14 +64,13 @@ export async function createApp({
   await app.register(fastifyRequestContext, {
     defaultStoreValues: (request) => ({ requestId: request.id }),
   });
-  fastify.addHook('onRequest', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-  });
+  // Hooks on every request take a callback rather than returning a promise: on the hottest
+  // routes each promise and its microtask showed in the profile (bench/RESULTS.md).
   // Validators walk bodies recursively: a deeply nested document is refused before they see it.
   // Then NUL characters, which PostgreSQL refuses in text, wherever the request carries them.
-  fastify.addHook('preValidation', async (request, reply) => {
+  fastify.addHook('preValidation', (request, reply, done) => {
     if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) {
-      await reply.status(400).send({
+      void reply.status(400).send({
         statusCode: 400,
         code: 'bad_request',
         message: `The request body is nested too deeply (the limit is ${MAX_BODY_DEPTH} levels).`,
@@ -77,46 +78,22 @@ export async function createApp({
       return;
     }
     const refusal = nulRefusal(request);
-    if (refusal) await reply.status(refusal.statusCode).send(refusal);
+    if (refusal) void reply.status(refusal.statusCode).send(refusal);
+    else done();
   });
   const metrics = app.get(MetricsService);
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (!route.startsWith('/api')) return;
-    metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (route.startsWith('/api'))
+      metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
-  // Helmet's middleware is built once: @fastify/helmet builds it again for every request, which
-  // cost a tenth of the server's time on the simplest routes (bench/RESULTS.md).
-  // Served over plain HTTP, an upgrade to HTTPS (or HSTS) would leave every other host a blank page.
-  const https = new URL(config.appUrl).protocol === 'https:';
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) and Swagger UI inject style elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        mediaSrc: [
-          "'self'",
-          'blob:',
-          ...(config.demoVideoUrl ? [new URL(config.demoVideoUrl).origin] : []),
-        ],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        formAction: ["'self'"],
-        ...(https ? {} : { upgradeInsecureRequests: null }),
-      },
-    },
-    strictTransportSecurity: https,
-    crossOriginEmbedderPolicy: false,
+  const headers = securityHeaders(config);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id).headers(headers);
+    done();
   });
-  fastify.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
   app.enableCors({
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -125,7 +102,9 @@ export async function createApp({
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   const fallback = await serveFrontEnds(app, frontEnds);
-  app.useGlobalFilters(new AllExceptionsFilter(fallback));
+  const filter = new AllExceptionsFilter(fallback);
+  app.useGlobalFilters(filter);
+  answerDirectly(app, fastify, (request, reply, error) => filter.send(request, reply, error));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -148,6 +148,43 @@ describe('the HTTP stack', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the same security headers on every kind of answer', async () => {
+    const answers = {
+      ok: await t.app.inject({ method: 'GET', url: '/api/health' }),
+      direct: await t.app.inject({ method: 'GET', url: '/api/health/database' }),
+      refused: await t.app.inject({ method: 'GET', url: '/api/me' }),
+      unknown: await t.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+      badJson: await t.app.inject({
+        method: 'POST',
+        url: '/api/logs',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"level":',
+      }),
+      tooLarge: await t.app.inject({
+        method: 'POST',
+        url: '/api/logs',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ message: 'x'.repeat(200 * 1024) }),
+      }),
+      docs: await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' }),
+    };
+    const names = [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ];
+    const expected = Object.fromEntries(names.map((name) => [name, answers.ok.headers[name]]));
+    expect(expected['x-frame-options']).toBe('SAMEORIGIN');
+    for (const [kind, answer] of Object.entries(answers))
+      expect([kind, Object.fromEntries(names.map((name) => [name, answer.headers[name]]))]).toEqual(
+        [kind, expected],
+      );
+    expect(answers.badJson.statusCode).toBe(400);
+    expect(answers.tooLarge.statusCode).toBe(413);
+  });
+
   it('allows CORS only from configured origins', async () => {
     const allowed = await t.app.inject({
       method: 'GET',

@@ -551,19 +551,41 @@ describe('accounts and sign-in', () => {
         () =>
           sign({ alg: 'HS256', typ: 'JWT' }, claims, 'another-secret-of-sufficient-length-000000'),
       ],
+      [
+        'a wrong issuer',
+        () => sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'someone-else' }),
+      ],
       ['no token', () => ''],
     ])('refuses %s with 401', async (_name, token) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/me',
-        headers: { authorization: `Bearer ${token()}` },
-      });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({
-        statusCode: 401,
-        code: 'unauthorized',
-        message: 'You need to sign in first.',
-      });
+      // GET /api/me is answered by Fastify directly, GET /api/auth/user through Nest's guard.
+      for (const url of ['/api/me', '/api/auth/user']) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${token()}` },
+        });
+        expect([url, response.statusCode]).toEqual([url, 401]);
+        expect(response.json()).toEqual({
+          statusCode: 401,
+          code: 'unauthorized',
+          message: 'You need to sign in first.',
+        });
+      }
+    });
+
+    it.each([
+      ['no header', undefined],
+      ['another scheme', () => `Basic ${sign({ alg: 'HS256', typ: 'JWT' }, claims)}`],
+      ['a lower-case scheme', () => `bearer ${sign({ alg: 'HS256', typ: 'JWT' }, claims)}`],
+      ['a bare token', () => sign({ alg: 'HS256', typ: 'JWT' }, claims)],
+    ])('reads the authorization header alike everywhere: %s', async (_name, header) => {
+      const answers = await Promise.all(
+        ['/api/me', '/api/auth/user'].map((url) =>
+          t.app.inject({ method: 'GET', url, headers: header ? { authorization: header() } : {} }),
+        ),
+      );
+      expect(answers[0].statusCode).toBe(answers[1].statusCode);
+      if (answers[0].statusCode === 401) expect(answers[0].json()).toEqual(answers[1].json());
     });
   });
 

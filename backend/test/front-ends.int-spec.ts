@@ -6,11 +6,15 @@ import { pino } from 'pino';
 import { createApp } from '../src/app.js';
 import { testConfig, testDatabaseUrl } from './support/test-app.js';
 
-/** A built front end: an index.html and one hashed asset. */
-function fakeBuild(name: string): string {
+/**
+ * A built front end: an index.html and one hashed asset, and with `shell`, a shell.html (the
+ * site's index.html holds the landing page rendered at build time; its shell does not).
+ */
+function fakeBuild(name: string, { shell = false } = {}): string {
   const root = mkdtempSync(join(tmpdir(), `leadpulse-${name}-`));
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), `<!doctype html><title>${name}</title>`);
+  if (shell) writeFileSync(join(root, 'shell.html'), `<!doctype html><title>${name} shell</title>`);
   writeFileSync(join(root, 'assets', 'index-abc123.js'), `console.log('${name}')`);
   return root;
 }
@@ -25,7 +29,7 @@ describe('serving the built site and admin', () => {
       logger: pino({ level: 'silent' }),
       frontEnds: [
         { prefix: '/admin/', root: fakeBuild('admin') },
-        { prefix: '/', root: fakeBuild('site') },
+        { prefix: '/', root: fakeBuild('site', { shell: true }) },
       ],
     });
     await app.init();
@@ -42,13 +46,20 @@ describe('serving the built site and admin', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves the landing page of index.html at / whatever the query', async () => {
+    const response = await get('/?founding=cancelled&reservation=r_1');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>site</title>');
+  });
+
   it.each(['/dashboard', '/dashboard/settings', '/setup-password', '/no/such/page'])(
-    'answers the client-side route %s with the site index.html',
+    'answers the client-side route %s with the site shell.html, not the landing page',
     async (path) => {
       const response = await get(path);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('<title>site</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>site shell</title>');
     },
   );
 

@@ -60,6 +60,21 @@ describe('the server log, as JSON lines', () => {
     ]);
   });
 
+  it('writes one line per API request, naming the request once', async () => {
+    const requestId = `log-once-${Date.now()}`;
+    for (const url of ['/api/health/database', '/api/site-config'])
+      await t.app.inject({ method: 'GET', url, headers: { 'x-request-id': requestId } });
+    const raw = output()
+      .split('\n')
+      .filter((line) => line.includes(requestId));
+    expect(raw.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ msg: 'request completed', url: '/api/health/database' }),
+      expect.objectContaining({ msg: 'request completed', url: '/api/site-config' }),
+    ]);
+    // A JSON object with a key twice parses, but log shippers read it differently.
+    for (const line of raw) expect(line.match(/"reqId"/g)).toHaveLength(1);
+  });
+
   it('never writes the token of an unsubscribe link in the request log', async () => {
     const url = new URL(t.app.get(MailService).oneClickUnsubscribeUrl('reader@example.com'));
     const token = url.searchParams.get('token')!;

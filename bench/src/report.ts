@@ -1,4 +1,5 @@
-import { met, type ScenarioResult } from './scenarios.js';
+import type { Figure, ScenarioResult } from './scenarios.js';
+import { findTarget, meets, TARGET_ROWS, type Target } from './targets.js';
 
 export interface Report {
   date: string;
@@ -7,51 +8,131 @@ export interface Report {
   settings: Record<string, string | number>;
   scenarios: ScenarioResult[];
   /** Later runs of some scenarios alone (`--only`), merged into this report. */
-  partial_runs?: { date: string; command: string }[];
+  partial_runs?: {
+    date: string;
+    command: string;
+    scenarios?: string[];
+    settings?: Record<string, string | number>;
+  }[];
 }
 
-const targetText = (op: string, value: number, unit: string) =>
-  `${op === '>=' ? '≥' : op === '<=' ? '≤' : '<'} ${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
+const targetText = ({ op, value }: Target, unit: string) =>
+  `${op === '>=' ? '≥' : op === '<=' ? '≤' : '<'} ${value.toLocaleString('en-US')}${unit && unit !== 'ratio' ? ` ${unit}` : ''}`;
 
-/** bench/RESULTS.md: every figure beside its target, then the notes of each scenario. */
+const valueText = (figure: Figure) =>
+  `${figure.value.toLocaleString('en-US')}${figure.unit && figure.unit !== 'ratio' ? ` ${figure.unit}` : ''}`;
+
+const verdictText = (verdict: boolean | undefined) =>
+  verdict === undefined ? '—' : verdict ? 'yes' : '**no**';
+
+const settingLines = (settings: Record<string, string | number>) =>
+  Object.entries(settings).map(([key, value]) => `- ${key.replace(/_/g, ' ')}: ${value}`);
+
+/** The speed targets' table: each row's figures now, its target, and whether it is met. */
+function targetsTable(report: Report): string[] {
+  const lines = ['| figure | now | target | met |', '|---|---|---|---|'];
+  for (const row of TARGET_ROWS) {
+    const scenario = report.scenarios.find((candidate) => candidate.id === row.scenario);
+    const found = row.figures.map(({ name, target }) => ({
+      target,
+      figure: scenario?.figures.find((figure) => figure.name === name),
+    }));
+    const targets = row.figures.map(({ target, unit }) => targetText(target, unit)).join(' / ');
+    if (found.some(({ figure }) => !figure)) {
+      lines.push(
+        `| ${row.figure} | not measured in this report (\`npm run bench -- --only ${row.scenario}\`) | ${targets} | — |`,
+      );
+      continue;
+    }
+    const now = found.map(({ figure }) => valueText(figure!)).join(' / ');
+    const met = found.every(({ figure, target }) => meets(figure!.value, target));
+    lines.push(`| ${row.figure} | ${now} | ${targets} | ${verdictText(met)} |`);
+  }
+  return lines;
+}
+
+/** Every load with what it cost the load generator, which shares the cores with the servers. */
+function loadsTable(report: Report): string[] {
+  const lines = [
+    '| scenario | load | connections | req/s | p50 | p99 | failures | generator CPU | server CPU | log lines / request |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const scenario of report.scenarios)
+    for (const entry of scenario.loads ?? [])
+      lines.push(
+        `| ${scenario.id ?? scenario.scenario} | ${entry.load} | ${entry.connections} | ${entry.requests_per_second.toLocaleString('en-US')} | ${entry.p50_ms} ms | ${entry.p99_ms} ms | ${entry.failures} | ${entry.generator_cpu} | ${entry.server_cpu ?? '—'} | ${entry.log_lines_per_request ?? '—'} |`,
+      );
+  return lines.length > 2 ? lines : [];
+}
+
+/** bench/RESULTS.md: the targets, every figure, the loads, then the notes of each scenario. */
 export function renderMarkdown(report: Report): string {
   const lines = [
     '# Benchmark results',
     '',
     `Run of ${report.date} with \`${report.command}\`. Written by the run itself; see \`results.json\` for the same figures.`,
-    ...(report.partial_runs ?? []).map(
-      (run) =>
-        `The scenarios named in \`${run.command}\` were measured again, alone, on ${run.date}; their figures replace those of the full run.`,
-    ),
+  ];
+  const partialRuns = report.partial_runs ?? [];
+  let shown: string | undefined;
+  for (const [index, run] of partialRuns.entries()) {
+    // A later partial run's scenarios are that run's figures, not this one's.
+    const later = new Set(partialRuns.slice(index + 1).flatMap((next) => next.scenarios ?? []));
+    const ids = run.scenarios?.filter((id) => !later.has(id));
+    if (ids?.length === 0) continue;
+    lines.push(
+      '',
+      `The scenarios ${ids ? ids.map((id) => `\`${id}\``).join(', ') : 'it names'} were measured again, alone, on ${run.date} with \`${run.command}\`; their figures replace those of the full run.`,
+    );
+    const settings = JSON.stringify(run.settings);
+    if (run.settings && settings !== JSON.stringify(report.settings) && settings !== shown) {
+      lines.push('', "That run's settings (and those of the runs below, unless they say):");
+      lines.push('', ...settingLines(run.settings));
+      shown = settings;
+    }
+  }
+  lines.push(
     '',
     '## Machine and settings',
     '',
-    ...Object.entries({ ...report.machine, ...report.settings }).map(
-      ([key, value]) => `- ${key.replace(/_/g, ' ')}: ${value}`,
-    ),
+    ...settingLines({ ...report.machine, ...report.settings }),
     '',
-    "Figures that depend on the machine are also given as a ratio to the run's baseline: the",
-    'requests per second of a bare Fastify server answering the same database ping as',
-    '`GET /api/health/database` (for latencies, the ratio is of the rate one connection would',
-    'reach, 1000 / p95, to that baseline).',
+    'Each API scenario compares the product with a bare Fastify server doing the same work in the',
+    'same run (`product / bare`). The other machine-dependent figures are also given as a ratio to',
+    "the run's bare health probe (requests per second; for latencies, the rate one connection would",
+    'reach, 1000 / p95, over that baseline).',
+    '',
+    '## Targets',
+    '',
+    ...targetsTable(report),
     '',
     '## Figures',
     '',
     '| scenario | figure | measured | ratio to baseline | target | met |',
     '|---|---|---|---|---|---|',
-  ];
+  );
   for (const scenario of report.scenarios) {
     for (const figure of scenario.figures) {
-      const verdict = met(figure);
+      // The table's target where it has one, so that figures of an earlier run meet today's.
+      const target = findTarget(scenario.id, figure.name) ?? figure.target;
       lines.push(
-        `| ${scenario.scenario} | ${figure.name} | ${figure.value.toLocaleString('en-US')} ${figure.unit} | ${
+        `| ${scenario.scenario} | ${figure.name} | ${valueText(figure)} | ${
           figure.ratio ? figure.ratio.value : '—'
-        } | ${figure.target ? targetText(figure.target.op, figure.target.value, figure.unit) : '—'} | ${
-          verdict === undefined ? '—' : verdict ? 'yes' : '**no**'
-        } |`,
+        } | ${target ? targetText(target, figure.unit) : '—'} | ${verdictText(
+          target ? meets(figure.value, target) : undefined,
+        )} |`,
       );
     }
   }
+  const loads = loadsTable(report);
+  if (loads.length > 0)
+    lines.push(
+      '',
+      '## Loads',
+      '',
+      'CPU in cores (1 = one core busy for the whole load); the load generator is the bench process.',
+      '',
+      ...loads,
+    );
   lines.push('', '## Notes', '');
   for (const scenario of report.scenarios) {
     if (scenario.notes.length === 0) continue;
@@ -69,7 +150,14 @@ export function renderMarkdown(report: Report): string {
 const ANALYSIS = `## What the profiles say
 
 This machine has 2 cores shared by the server, PostgreSQL and the load generator, so every
-figure above is also given against the bare-server baseline of the same run.
+figure above is also given against a bare-server baseline of the same run, and the Loads table
+says what the load generator itself used. The API is measured as production runs it
+(\`NODE_ENV=production\`, JSON request logs at the default level); its baselines do the same work:
+the health baseline the same \`SELECT 1\` on the same pool size, the \`/api/me\` baseline the same
+HS256 check and read of the member's row, and both log one JSON line per request through
+Fastify's own pino logger to the same kind of destination (standard output, into a file). In
+earlier runs the health baseline did not log at all and the product logged at \`warn\` in
+development mode, so their ratios are not comparable with these.
 
 Fixed after the first runs (each found in a CPU profile of the server under load):
 - @fastify/helmet built Helmet's middleware again for every request (7.5% of the server's time on
@@ -84,13 +172,33 @@ Fixed after the first runs (each found in a CPU profile of the server under load
   "about" in the pagination). The seed now runs \`VACUUM ANALYZE\`: after a bulk load the GIN
   pending lists made a selective search 4 times slower (69 ms against 15 ms in EXPLAIN ANALYZE).
 
+Since the last full run, for the health probe and \`GET /api/me\` (run with \`--quick --only
+health,me\` while other builds shared the machine: load average 5 to 10 on 2 cores):
+- Both routes are answered by Fastify directly (\`backend/src/web/direct-routes.ts\`): their Nest
+  controllers still declare them for the API document, and a Fastify \`onRoute\` hook swaps in
+  handlers that call the same services, so every hook still runs (request id, security headers,
+  CORS, the refusal of NUL characters, metrics, the request log) and errors get the exception
+  filter's answer. Nest's router proxy, guard and passport were about half of \`/api/me\`. The
+  integration tests compare both with routes through Nest (answers, headers, 401 bodies).
+- The member's row is read with a named prepared statement on TypeORM's pool, with the columns
+  from TypeORM's metadata (\`database/prepared-read.ts\`), and the ping goes straight to the pool:
+  TypeORM's query runner and SQL building were a tenth of each route.
+- Helmet runs once at start and each answer gets its headers; the per-request hooks take
+  callbacks instead of returning promises; a request's log line names \`reqId\` once (it named it
+  twice); standard output is written asynchronously.
+- Together: health 0.52 of its baseline (0.16 to 0.49 before, in the same conditions), \`/api/me\`
+  0.58 (0.11 to 0.38 before). CPU per request, measured from \`/proc\`, went from about 400 µs to
+  about 250 µs on \`/api/me\` (the baseline's is about 180 µs).
+
 Still short, and why:
-- Health probe against bare Fastify, and \`GET /api/me\`: what remains is the framework's own
-  path (Nest's router and guards, passport, TypeORM building the SQL of \`findOneBy\` on every
-  call, about 9% of \`/api/me\`) and the socket writes of Helmet's dozen headers. Closing the gap
-  to 0.85 would mean leaving Nest's pipeline for the hot routes (plain Fastify handlers) or
-  caching TypeORM's generated SQL; on this machine \`/api/me\` is also limited by the load
-  generator sharing the two cores.
+- Health probe and \`GET /api/me\` against bare Fastify: the profile is now flat. What the
+  baseline does not do and the product must: @fastify/request-context (an AsyncLocalStorage
+  store and an AsyncResource per request; it also turns on promise hooks for every promise,
+  and the audit of back-office writes and the request id of log lines depend on it), Nest's six
+  global \`onRequest\` hooks and middie, the CORS hook, a dozen security headers (about 900 bytes
+  more per answer), the metrics histogram and the log redaction. Each costs a few
+  microseconds; the socket write itself is a fifth of the time on both sides. On this shared
+  machine the ratios moved by ±0.15 between runs of the same build.
 - Sign-in: argon2id at 19 MiB and two passes costs about 25 ms of one core per hash, and the hash
   runs on libuv's 4 threads over 2 cores, so about 35 sign-ins/s is this machine's ceiling; the
   event loop stays free (lag p99 under 25 ms) because the hashing is off the main thread. The p95
@@ -103,10 +211,11 @@ Still short, and why:
 - Landing page TBT (and LCP, which passes here at about 0.9 s but close to the line): parsing
   and running 200 KB (gzip) of JavaScript on a shared core; the same fixes as the bundle size
   below, and rendering the hero before the rest of the page, would bring both down.
-- Admin search, selective term: the seed's names repeat (20 first and 20 last names over a
-  million users), so most trigrams of a name match a twentieth of the table and GIN has long
-  lists to intersect; real names are far more varied. An index on the e-mail's local part alone,
-  or full-text search on names, would cut it further.
+- Admin search, selective term: with the demo seed's names (20 first and 20 last names over a
+  million users) most trigrams of a name matched a twentieth of the table and GIN had long lists
+  to intersect. The bench now seeds names drawn from a real name set (every Latin-script locale
+  of @faker-js/faker), so the figures above are those of varied names; an index on the e-mail's
+  local part alone, or full-text search on names, would cut the selective search further.
 - Landing route JavaScript: React and React DOM are about 60 KB of it and MUI's components the
   rest; loading notistack and the header's menu on demand would save about 35 KB.
 - \`npm start\` to healthy: loading the backend's modules takes about 3.5 s here (thousands of

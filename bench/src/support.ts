@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,25 +47,33 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts a Node process that serves HTTP on `port`, and waits until `readyPath` answers 200. */
+/**
+ * Starts a Node process that serves HTTP on `port`, and waits until `readyPath` answers 200. Its
+ * standard output goes to `logFile` when given (discarded otherwise); an `env` entry set to
+ * undefined is removed from the inherited environment.
+ */
 export async function startServer(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   port: number,
-  readyPath = '/api/health/database',
+  options: { readyPath?: string; logFile?: string } = {},
 ): Promise<Server> {
+  const merged: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port) };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  const output = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: merged,
+    stdio: ['ignore', output, 'pipe'],
   });
+  if (typeof output === 'number') closeSync(output);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
   try {
     await Promise.race([
-      waitForOk(`${url}${readyPath}`),
+      waitForOk(`${url}${options.readyPath ?? '/api/health/database'}`),
       new Promise((_, reject) =>
         child.once('exit', (code) =>
           reject(new Error(`${args.join(' ')} exited with ${code}: ${stderr}`)),
@@ -103,14 +112,40 @@ export interface LoadResult {
   requests: number;
   /** Answers that were not 2xx, and connection errors or timeouts. */
   failures: number;
+  /** The load generator's CPU use (this process) over the load, in cores (1 = one core busy). */
+  generatorCpu: number;
+  /** The server process's CPU use over the load, in cores, when its process was given. */
+  serverCpu?: number;
 }
+
+/** CPU seconds (user and system) a process has used so far: Linux's /proc, else undefined. */
+export function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on every Linux architecture the bench runs on. */
+const CLOCK_TICKS = 100;
 
 /**
  * Drives a server with autocannon (the load generator runs in this process, the server in its
- * own) and reads every response's latency, for exact percentiles.
+ * own) and reads every response's latency, for exact percentiles. `server` is the process whose
+ * CPU use is read alongside the generator's.
  */
-export async function load(options: autocannon.Options): Promise<LoadResult> {
+export async function load(
+  options: autocannon.Options,
+  server?: ChildProcess,
+): Promise<LoadResult> {
   const latencies: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  const serverBefore = processCpuSeconds(server?.pid);
+  const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ ...options, timeout: 10 }, (error, done) =>
       error ? reject(error) : resolve(done),
@@ -119,6 +154,9 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
       latencies.push(ms),
     );
   });
+  const wallSeconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverAfter = processCpuSeconds(server?.pid);
   latencies.sort((a, b) => a - b);
   const round = (value: number) => Number(value.toFixed(2));
   return {
@@ -128,12 +166,52 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
     p99Ms: round(percentile(latencies, 99)),
     requests: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
+    generatorCpu: round((cpu.user + cpu.system) / 1e6 / wallSeconds),
+    ...(serverBefore !== undefined && serverAfter !== undefined
+      ? { serverCpu: round((serverAfter - serverBefore) / wallSeconds) }
+      : {}),
   };
 }
 
+/** A server's log file, to count what it wrote while a load ran. */
+export class LogFile {
+  constructor(readonly path: string) {}
+
+  /** The file's size now: where the next lines start. */
+  mark(): number {
+    try {
+      return statSync(this.path).size;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** The lines written since `mark`, and how many of them name `reqId` more than once. */
+  since(mark: number): { lines: number; duplicateReqId: number } {
+    const buffer = Buffer.alloc(Math.max(0, this.mark() - mark));
+    const fd = openSync(this.path, 'r');
+    try {
+      readSync(fd, buffer, 0, buffer.length, mark);
+    } finally {
+      closeSync(fd);
+    }
+    const text = buffer.toString('utf8');
+    const lines = text.split('\n').filter(Boolean);
+    return {
+      lines: lines.length,
+      duplicateReqId: lines.filter((line) => line.split('"reqId":').length > 2).length,
+    };
+  }
+}
+
+/** The access tokens' key of the product the bench starts; the /api/me baseline verifies with it. */
+export const JWT_SECRET = 'bench-jwt-secret-that-is-long-enough-0123456789';
+
 /**
  * The built product (backend/dist/main.js) on PostgreSQL at `databaseUrl`, with an administrator,
- * a webhook secret and a metrics token, and its own Stripe sandbox.
+ * a webhook secret and a metrics token, and its own Stripe sandbox. `production` runs it as
+ * production does: NODE_ENV=production and JSON logs at the default level (to `logFile`);
+ * otherwise in development mode, logging warnings only.
  */
 export async function startProduct(options: {
   databaseUrl: string;
@@ -141,24 +219,27 @@ export async function startProduct(options: {
   admin: { email: string; password: string };
   webhookSecret: string;
   metricsToken: string;
+  production?: boolean;
+  logFile?: string;
   env?: NodeJS.ProcessEnv;
 }): Promise<Server> {
   return startServer(
     process.execPath,
     [join(ROOT, 'backend/dist/main.js')],
     {
-      NODE_ENV: 'development',
+      NODE_ENV: options.production ? 'production' : 'development',
+      LOG_LEVEL: options.production ? undefined : 'warn',
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: options.dataDir,
-      LOG_LEVEL: 'warn',
       ADMIN_EMAIL: options.admin.email,
       ADMIN_PASSWORD: options.admin.password,
-      JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
+      JWT_SECRET,
       STRIPE_WEBHOOK_SECRET: options.webhookSecret,
       METRICS_TOKEN: options.metricsToken,
       ...options.env,
     },
     await freePort(),
+    { logFile: options.logFile },
   );
 }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import { LandingPage } from './pages/landing/LandingPage';
+import { loadLandingSections } from './pages/landing/sections';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 
 /** Everything but the landing page loads on demand, so the landing route ships only its own code. */
@@ -15,7 +16,11 @@ function lazyPage(load: () => Promise<ComponentType>) {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
+  {
+    path: '/',
+    // The page shows whole, as the build's HTML does: the router waits for its sections' code.
+    lazy: () => loadLandingSections().then(() => ({ element: <LandingPage /> })),
+  },
   {
     path: '/confirm-email',
     handle: { title: 'Confirm your e-mail' },

@@ -1,7 +1,11 @@
 import { Global, Module } from '@nestjs/common';
+import { AccessTokens } from './access-tokens.js';
 import { EndedSessionsService } from './ended-sessions.service.js';
 
 /** Global: every module that guards a route with JwtAuthGuard needs it. */
 @Global()
-@Module({ providers: [EndedSessionsService], exports: [EndedSessionsService] })
+@Module({
+  providers: [EndedSessionsService, AccessTokens],
+  exports: [EndedSessionsService, AccessTokens],
+})
 export class EndedSessionsModule {}

@@ -6,6 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
+import { JWT_AUDIENCE, JWT_ISSUER } from './access-tokens.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { sha256 } from './auth-tokens.service.js';
 import { EndedSessionsService } from './ended-sessions.service.js';
@@ -14,9 +15,6 @@ import { RefreshTokenEntity } from './refresh-token.entity.js';
 
 /** A token presented again this soon after its rotation gets the same successor (concurrent tabs). */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
-
-export const JWT_ISSUER = 'leadpulse';
-export const JWT_AUDIENCE = 'leadpulse-api';
 
 const invalidRefreshToken = () =>
   new AppException('invalid_refresh_token', 401, MESSAGES.session.expired);

@@ -92,8 +92,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
-    const request = context.getRequest<FastifyRequest>();
-    const reply = context.getResponse<FastifyReply>();
+    this.send(context.getRequest<FastifyRequest>(), context.getResponse<FastifyReply>(), exception);
+  }
+
+  /** Answers the request with the error's body, logging what needs a look. */
+  send(request: FastifyRequest, reply: FastifyReply, exception: unknown): void {
     const body = toErrorBody(exception);
     if (body.statusCode === HttpStatus.NOT_FOUND && this.notFoundFallback?.(request, reply)) return;
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) {

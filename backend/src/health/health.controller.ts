@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { HealthService, type HealthReport } from './health.service.js';
 
 /** 503 when unhealthy, so that load balancers and probes can read the status code alone. */
-function send(reply: FastifyReply, report: HealthReport): HealthReport {
+export function sendHealth(reply: FastifyReply, report: HealthReport): HealthReport {
   void reply.status(report.status === 'unhealthy' ? 503 : 200);
   return report;
 }
@@ -18,7 +18,7 @@ export class HealthController {
   @ApiOkResponse({ description: 'Healthy or degraded, with every check' })
   @ApiServiceUnavailableResponse({ description: 'Unhealthy; the failing check is named' })
   async overall(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
-    return send(reply, await this.health.overall());
+    return sendHealth(reply, await this.health.overall());
   }
 
   @Get('email')
@@ -26,7 +26,7 @@ export class HealthController {
     description: 'The e-mail provider and the outbox backlog; degraded when e-mail is behind',
   })
   async email(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
-    return send(reply, await this.health.email());
+    return sendHealth(reply, await this.health.email());
   }
 
   @Get('stripe')
@@ -34,13 +34,13 @@ export class HealthController {
     description: 'Whether the configured Stripe (or the local sandbox) answers; degraded when not',
   })
   async stripe(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
-    return send(reply, await this.health.stripe());
+    return sendHealth(reply, await this.health.stripe());
   }
 
   @Get('database')
   @ApiOkResponse({ description: 'The database answered a ping' })
   @ApiServiceUnavailableResponse({ description: 'The database did not answer' })
   async database(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
-    return send(reply, await this.health.database());
+    return sendHealth(reply, await this.health.database());
   }
 }

@@ -4,6 +4,7 @@ import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/term
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
+import { poolOf } from '../database/prepared-read.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 
@@ -30,7 +31,8 @@ export class OperationsHealthService {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        this.dataSource.query('SELECT 1'),
+        // Straight on TypeORM's pool: a query runner per probe was a tenth of its time.
+        poolOf(this.dataSource).query('SELECT 1'),
         new Promise((_, reject) => {
           timer = setTimeout(
             () => reject(new Error('The database did not answer in time')),

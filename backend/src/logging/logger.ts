@@ -1,7 +1,12 @@
 import { createRequire } from 'node:module';
 import type { LoggerService } from '@nestjs/common';
 import { requestContext } from '@fastify/request-context';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { pino, type DestinationStream, type Logger as PinoLogger, type LoggerOptions } from 'pino';
 import type pinoPretty from 'pino-pretty';
 
@@ -41,6 +46,20 @@ function loadPretty(): typeof pinoPretty {
   return createRequire(import.meta.url)('pino-pretty') as typeof pinoPretty;
 }
 
+/** Fastify's loggers of single requests: they bind the request id already. */
+const requestLoggers = new WeakSet<object>();
+
+/** Fastify's `childLoggerFactory`: its request loggers, marked so that no line names the request twice. */
+export const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => {
+  const child = logger.child(bindings, options);
+  requestLoggers.add(child);
+  return child;
+};
+
 /**
  * The root logger: JSON lines in production, readable lines in development. Every line
  * written while a request is handled carries its request id.
@@ -55,13 +74,16 @@ export function createRootLogger(options: {
     level: options.level,
     redact: { paths: REDACTED, censor: '[redacted]' },
     serializers: { url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url) },
-    mixin() {
+    mixin(_fields, _level, logger) {
+      if (requestLoggers.has(logger)) return {};
       const requestId = requestContext.get('requestId');
       return requestId ? { reqId: requestId } : {};
     },
   };
+  // Standard output is written asynchronously: lines written while a write is under way go out
+  // together with the next one, off the request path. Pino flushes what is left when the process exits.
   if (!options.pretty)
-    return options.destination ? pino(loggerOptions, options.destination) : pino(loggerOptions);
+    return pino(loggerOptions, options.destination ?? pino.destination({ dest: 1, sync: false }));
   const pretty = loadPretty();
   return pino(
     loggerOptions,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { displayStatus, planBadge, type MemberRecord } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
+import { preparedRead } from '../database/prepared-read.js';
 import type { NotificationPreferencesDto } from './dto/notification-preferences.dto.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { UserEntity, type NotificationPreferences } from './user.entity.js';
@@ -52,10 +53,10 @@ export class UsersService {
     return value;
   }
 
+  private readonly userOfAccount = preparedRead(this.dataSource, UserEntity, 'auth_user_id');
+
   private async findByAccount(accountId: string): Promise<UserEntity> {
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .findOneBy({ auth_user_id: accountId });
+    const user = await this.userOfAccount(accountId);
     if (!user)
       throw new AppException(
         'profile_not_found',

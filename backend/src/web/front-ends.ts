@@ -23,7 +23,9 @@ export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) =>
 
 /**
  * Serves each built front end with long-lived caching for its hashed assets, and returns the
- * not-found fallback that answers a client-side route (no file extension) with its index.html.
+ * not-found fallback that answers a client-side route (no file extension) with its index.html,
+ * or with its shell.html when it has one: the site's index.html holds the landing page rendered
+ * at build time, which belongs at `/` only.
  */
 export async function serveFrontEnds(
   app: NestFastifyApplication,
@@ -42,8 +44,8 @@ export async function serveFrontEnds(
         void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
       },
     });
-    const index = `${root}/index.html`;
-    if (existsSync(index)) indexes.push({ prefix, html: readFileSync(index, 'utf8') });
+    const page = [`${root}/shell.html`, `${root}/index.html`].find((path) => existsSync(path));
+    if (page) indexes.push({ prefix, html: readFileSync(page, 'utf8') });
   }
 
   return (request, reply) => {

@@ -1,18 +1,21 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AuthProvider } from '../features/auth/AuthProvider';
+import { SnackbarHost } from '../features/snackbar/SnackbarHost';
+import { RouterNavigation } from '../router';
 
 /** Renders inside the providers the app has, at a given URL. */
 export function renderWithApp(ui: ReactElement, url = '/') {
   return render(
-    <SnackbarProvider>
+    <SnackbarHost>
       <AuthProvider>
-        <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[url]}>
+          <RouterNavigation>{ui}</RouterNavigation>
+        </MemoryRouter>
       </AuthProvider>
-    </SnackbarProvider>,
+    </SnackbarHost>,
   );
 }
 

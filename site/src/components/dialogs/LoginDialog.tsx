@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   Alert,
   Button,
@@ -14,6 +13,7 @@ import {
 import { ApiError } from '../../api/client';
 import { loginErrorMessage } from '../../features/auth/auth-messages';
 import { useAuth } from '../../features/auth/AuthProvider';
+import { useSiteNavigate } from '../../features/navigation/navigation';
 import { ResendConfirmation } from '../ResendConfirmation';
 
 interface Props {
@@ -24,7 +24,7 @@ interface Props {
 
 export function LoginDialog({ open, onClose, onSwitch }: Props) {
   const { signIn } = useAuth();
-  const navigate = useNavigate();
+  const navigate = useSiteNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();

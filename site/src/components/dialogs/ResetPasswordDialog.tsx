@@ -10,9 +10,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { MESSAGES } from '@leadpulse/common';
 import { authApi } from '../../features/auth/auth-api';
+import { useSnackbar } from '../../features/snackbar/snackbar';
 
 interface Props {
   open: boolean;

@@ -12,10 +12,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { FULL_NAME_MAX_LENGTH, MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
 import { authApi } from '../../features/auth/auth-api';
 import { signupErrorMessage } from '../../features/auth/auth-messages';
+import { useSnackbar } from '../../features/snackbar/snackbar';
 
 interface Props {
   open: boolean;

@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -43,7 +44,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           .then(() => settle(sessionClient.session));
         return;
       }
-      settle(next);
+      // The first answer is a transition: the landing page's sections, hydrating from the build's
+      // HTML, then keep that HTML until their code arrives instead of being drawn anew.
+      if (event === 'INITIAL_SESSION') startTransition(() => settle(next));
+      else settle(next);
     });
     sessionClient.start();
     return () => {

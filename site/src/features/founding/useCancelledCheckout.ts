@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
+import { useSiteLocation, useSiteNavigate } from '../navigation/navigation';
+import { useSnackbar } from '../snackbar/snackbar';
 import { foundingApi } from './founding-api';
 
 /**
@@ -8,8 +8,10 @@ import { foundingApi } from './founding-api';
  * and say so, then tidy the address bar.
  */
 export function useCancelledCheckout(): void {
-  const [params, setParams] = useSearchParams();
+  const { search } = useSiteLocation();
+  const navigate = useSiteNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const params = new URLSearchParams(search);
   const reservation = params.get('founding') === 'cancelled' ? params.get('reservation') : null;
   const handled = useRef<string | null>(null);
 
@@ -24,7 +26,7 @@ export function useCancelledCheckout(): void {
         enqueueSnackbar('Checkout cancelled. Your founding spot has been released.', {
           variant: 'info',
         });
-        setParams({}, { replace: true });
+        navigate('/', { replace: true });
       });
-  }, [reservation, enqueueSnackbar, setParams]);
+  }, [reservation, enqueueSnackbar, navigate]);
 }

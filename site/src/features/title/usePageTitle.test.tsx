@@ -1,22 +1,25 @@
 import { act, render } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Root } from '../../App';
+import { AuthDialogsProvider } from '../../components/dialogs/AuthDialogs';
+import { Root } from '../../router';
 import { routes } from '../../routes';
 import { stubApi } from '../../test/render';
 import { AuthProvider } from '../auth/AuthProvider';
+import { SnackbarHost } from '../snackbar/SnackbarHost';
 
 function renderAt(url: string) {
   const router = createMemoryRouter([{ element: <Root />, children: routes }], {
     initialEntries: [url],
   });
   render(
-    <SnackbarProvider>
+    <SnackbarHost>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <AuthDialogsProvider>
+          <RouterProvider router={router} />
+        </AuthDialogsProvider>
       </AuthProvider>
-    </SnackbarProvider>,
+    </SnackbarHost>,
   );
   return router;
 }

@@ -56,7 +56,7 @@ describe('SetupPasswordPage', () => {
     expect(screen.getByLabelText(/^New Password/)).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('heading', { name: 'Password Updated' })).toBeInTheDocument();
-    expect(screen.getByText('Password updated successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Password updated successfully!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
       'href',
       '/dashboard',

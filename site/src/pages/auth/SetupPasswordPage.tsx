@@ -11,13 +11,13 @@ import {
   Typography,
 } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { useSnackbar } from 'notistack';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { PasswordField } from '../../components/PasswordField';
 import { authApi } from '../../features/auth/auth-api';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { isAfterConfirmation, linkToken } from '../../features/auth/link-token';
+import { useSnackbar } from '../../features/snackbar/snackbar';
 
 type State = 'checking' | 'invalid' | 'form' | 'updating' | 'success';
 

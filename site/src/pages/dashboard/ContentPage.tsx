@@ -15,7 +15,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import {
   CONTENT_CATEGORIES,
   canCreatePost,
@@ -31,6 +30,7 @@ import {
   SAMPLE_SCHEDULED,
 } from '../../features/content/sample-content';
 import { log } from '../../features/logging/log';
+import { useSnackbar } from '../../features/snackbar/snackbar';
 
 type ContentTab = 'feeds' | 'review' | 'drafts' | 'scheduled';
 

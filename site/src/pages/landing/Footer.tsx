@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import {
   Box,
   Button,
@@ -24,6 +24,20 @@ const COLUMNS = [
   { title: 'Resources', links: ['Help Center', 'Guides', 'API Docs', 'Community'] },
   { title: 'Legal', links: ['Privacy Policy', 'Terms of Service', 'Cookie Policy', 'GDPR'] },
 ];
+
+const never = () => () => undefined;
+
+/**
+ * This year. The page takes over HTML rendered at build time, which has the build's year; React
+ * renders that year first, so the two agree, and then this one.
+ */
+function useYear(): number {
+  return useSyncExternalStore(
+    never,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
 
 /** The footer's newsletter box subscribes for real (the earlier build's did nothing). */
 function NewsletterBox() {
@@ -81,6 +95,7 @@ function NewsletterBox() {
 }
 
 export function Footer() {
+  const year = useYear();
   return (
     <Box component="footer" sx={{ bgcolor: '#0f172a', color: 'grey.300', py: 8 }}>
       <Container maxWidth="lg">
@@ -118,7 +133,7 @@ export function Footer() {
           sx={{ mt: 6, alignItems: { sm: 'center' }, justifyContent: 'space-between', gap: 2 }}
         >
           <Typography variant="body2">
-            © {new Date().getFullYear()} {APP_NAME}. All rights reserved.
+            © {year} {APP_NAME}. All rights reserved.
           </Typography>
           <Stack direction="row">
             {[

@@ -1,23 +1,41 @@
-import { useEffect } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Suspense } from 'react';
 import { AppBar, Box, Button, Stack, Toolbar, Typography } from '@mui/material';
 import { useAuthDialogs } from '../../components/dialogs/AuthDialogs';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { useCancelledCheckout } from '../../features/founding/useCancelledCheckout';
+import { useLinkClick } from '../../features/navigation/navigation';
 import { useScrolledPast } from '../../features/scroll/useScrolledPast';
-import { Footer } from './Footer';
-import { Hero } from './Hero';
-import { PricingSection } from './PricingSection';
-import { WaitlistSection } from './WaitlistSection';
+import { Footer, Hero, OfferAndWaitlist } from './sections';
+
+const scrollToOffer = () =>
+  document.getElementById('pricing')?.scrollIntoView({ behavior: 'smooth' });
+
+// Made once: the top bar re-renders (its shadow, the signed-in state) while these may still be
+// waiting for their code, and a section given new props then is drawn anew instead of hydrated.
+const hero = (
+  <Suspense fallback={null}>
+    <Hero onClaim={scrollToOffer} />
+  </Suspense>
+);
+const offerAndWaitlist = (
+  <Suspense fallback={null}>
+    <OfferAndWaitlist />
+  </Suspense>
+);
+const footer = (
+  <Suspense fallback={null}>
+    <Footer />
+  </Suspense>
+);
 
 export function LandingPage() {
   const { open } = useAuthDialogs();
   const { status } = useAuth();
+  const followDashboardLink = useLinkClick('/dashboard');
   // The top bar gains its shadow once the page scrolls past 100 px.
   const scrolled = useScrolledPast(100);
   useCancelledCheckout();
-  useScrollToHash();
   return (
     <>
       <AppBar
@@ -39,7 +57,7 @@ export function LandingPage() {
             {APP_NAME}
           </Typography>
           {status === 'authenticated' ? (
-            <Button component={RouterLink} to="/dashboard" variant="contained">
+            <Button href="/dashboard" onClick={followDashboardLink} variant="contained">
               Dashboard
             </Button>
           ) : (
@@ -53,21 +71,10 @@ export function LandingPage() {
         </Toolbar>
       </AppBar>
       <Box component="main">
-        <Hero
-          onClaim={() => document.getElementById('pricing')?.scrollIntoView({ behavior: 'smooth' })}
-        />
-        <PricingSection />
-        <WaitlistSection />
+        {hero}
+        {offerAndWaitlist}
       </Box>
-      <Footer />
+      {footer}
     </>
   );
-}
-
-/** A link to a section of the page (`/#pricing`, e.g. a failed checkout's Try Again) lands on it. */
-function useScrollToHash() {
-  const { hash } = useLocation();
-  useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-  }, [hash]);
 }

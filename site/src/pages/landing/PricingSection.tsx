@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   Box,
   Button,
@@ -15,13 +15,21 @@ import {
 } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import { FOUNDING_COMPARE_AT_CENTS, FOUNDING_SPOTS, PLANS, formatUsd } from '@leadpulse/common';
-import { FoundingDialog } from '../../components/dialogs/FoundingDialog';
 import { foundingApi, type Availability } from '../../features/founding/founding-api';
+
+const FoundingDialog = lazy(() =>
+  import('../../components/dialogs/FoundingDialog').then((module) => ({
+    default: module.FoundingDialog,
+  })),
+);
 
 /** The founding-member offer with the spots left. */
 export function PricingSection() {
-  const [availability, setAvailability] = useState<Availability | null>(null);
+  // undefined while the count is on its way; null when it could not be had.
+  const [availability, setAvailability] = useState<Availability | null>();
   const [open, setOpen] = useState(false);
+  // The dialog's code loads with the first claim; it then stays, so that closing animates.
+  const [claimed, setClaimed] = useState(false);
   const founding = PLANS.founding_member;
   const soldOut = availability?.remaining === 0;
 
@@ -57,6 +65,14 @@ export function PricingSection() {
               <Typography variant="h5" component="h3">
                 {founding.name}
               </Typography>
+              {/* Keeps the count's place, in the build's HTML too: nothing moves as it comes. */}
+              {availability === undefined && (
+                <Chip
+                  aria-hidden
+                  label={`${FOUNDING_SPOTS} of ${FOUNDING_SPOTS} spots left`}
+                  sx={{ visibility: 'hidden' }}
+                />
+              )}
               {availability && (
                 <Chip
                   color={soldOut ? 'default' : 'secondary'}
@@ -94,7 +110,10 @@ export function PricingSection() {
               size="large"
               fullWidth
               disabled={soldOut}
-              onClick={() => setOpen(true)}
+              onClick={() => {
+                setClaimed(true);
+                setOpen(true);
+              }}
               sx={{ mt: 2 }}
             >
               {soldOut ? 'Sold out' : 'Claim Your Founding Spot'}
@@ -102,7 +121,11 @@ export function PricingSection() {
           </CardContent>
         </Card>
       </Container>
-      <FoundingDialog open={open} onClose={() => setOpen(false)} />
+      {claimed && (
+        <Suspense fallback={null}>
+          <FoundingDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

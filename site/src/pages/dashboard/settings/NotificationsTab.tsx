@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Box, Button, FormControlLabel, FormGroup, Switch } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import type { MemberRecord, NotificationPreferences } from '@leadpulse/common';
 import { memberApi } from '../../../features/member/member-api';
 import { useMember } from '../../../features/member/MemberProvider';
+import { useSnackbar } from '../../../features/snackbar/snackbar';
 
 const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
   { key: 'emailUpdates', label: 'Email Updates' },

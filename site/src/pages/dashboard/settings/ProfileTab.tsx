@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { MESSAGES, NAME_MAX_LENGTH, formatPhone, type MemberRecord } from '@leadpulse/common';
 import { memberApi, type ProfileFields } from '../../../features/member/member-api';
 import { useMember } from '../../../features/member/MemberProvider';
+import { useSnackbar } from '../../../features/snackbar/snackbar';
 
 const FIELDS: {
   key: keyof ProfileFields;

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
 import { ApiError } from '../../../api/client';
 import { PasswordField } from '../../../components/PasswordField';
 import { authApi } from '../../../features/auth/auth-api';
 import { sessionClient } from '../../../features/auth/session';
+import { useSnackbar } from '../../../features/snackbar/snackbar';
 
 const EMPTY = { current: '', next: '', confirm: '' };
 

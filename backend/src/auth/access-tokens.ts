@@ -1,0 +1,72 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import jwt from 'jsonwebtoken';
+import { ExtractJwt } from 'passport-jwt';
+import { MESSAGES } from '@leadpulse/common';
+import { AppException } from '../common/app.exception.js';
+import { AppConfig } from '../config/app-config.js';
+import type { AuthenticatedUser } from './auth-user.js';
+import { EndedSessionsService } from './ended-sessions.service.js';
+
+export const JWT_ISSUER = 'leadpulse';
+export const JWT_AUDIENCE = 'leadpulse-api';
+
+/** What every access token is checked for: HS256 only (no `none`, no key confusion), our issuer and audience, unexpired. */
+export const ACCESS_TOKEN_CHECKS = {
+  algorithms: ['HS256'],
+  issuer: JWT_ISSUER,
+  audience: JWT_AUDIENCE,
+  ignoreExpiration: false,
+} satisfies jwt.VerifyOptions;
+
+export interface AccessTokenPayload {
+  sub: string;
+  email: string;
+  sid: string;
+}
+
+/** The key access tokens are signed with, made once: given the string, jsonwebtoken makes one per call. */
+export function accessTokenKey(config: AppConfig): KeyObject {
+  return createSecretKey(Buffer.from(config.jwtSecret!));
+}
+
+export function toAuthenticatedUser(payload: AccessTokenPayload): AuthenticatedUser {
+  return { accountId: payload.sub, email: payload.email, sessionId: payload.sid };
+}
+
+export function sessionRequired(): AppException {
+  return new AppException('unauthorized', 401, MESSAGES.session.required);
+}
+
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+
+/**
+ * The bearer of a request, checked as the JWT guard checks it (the same extractor, checks and key,
+ * and a sign-in that has not ended), for the routes Fastify answers directly (web/direct-routes.ts).
+ */
+@Injectable()
+export class AccessTokens {
+  private readonly key: KeyObject;
+
+  constructor(
+    config: AppConfig,
+    private readonly ended: EndedSessionsService,
+  ) {
+    this.key = accessTokenKey(config);
+  }
+
+  /** The bearer; 401 `unauthorized` for a missing, bad or expired token, or an ended sign-in. */
+  authenticate(request: FastifyRequest): AuthenticatedUser {
+    const token = bearerToken(request as never);
+    if (!token) throw sessionRequired();
+    let payload: AccessTokenPayload;
+    try {
+      payload = jwt.verify(token, this.key, ACCESS_TOKEN_CHECKS) as AccessTokenPayload;
+    } catch {
+      throw sessionRequired();
+    }
+    if (typeof payload.sub !== 'string' || this.ended.has(payload.sid)) throw sessionRequired();
+    return toAuthenticatedUser(payload);
+  }
+}
