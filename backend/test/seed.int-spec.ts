@@ -288,6 +288,63 @@ describe('npm run seed: demo data that works end to end', () => {
       );
     }, 120_000);
 
+    it('seeds promotions whose codes live in Stripe, error reports, and rows that agree with each other', async () => {
+      for (const run of [1, 2]) {
+        expect(
+          `run ${run}: ${(await runSeed(['--users', '60'], { DATA_DIR: dataDir })).status}`,
+        ).toBe(`run ${run}: 0`);
+        await startProduct();
+        const promotions = (
+          await env.t.dataSource.query(
+            `SELECT code, active, stripe_promotion_code_id FROM promotions ORDER BY code`,
+          )
+        ).map((row: { code: string; active: boolean; stripe_promotion_code_id: string }) => ({
+          ...row,
+          stripe: env.sandbox.get(row.stripe_promotion_code_id),
+        }));
+        expect(promotions.map(({ code, active }) => `${code} ${active}`)).toEqual([
+          'DEMO-FRIEND10 true',
+          'DEMO-SPRING25 true',
+          'DEMO-WEBINAR50 false',
+        ]);
+        for (const { code, active, stripe } of promotions)
+          expect(stripe).toMatchObject({ object: 'promotion_code', code, active });
+        // A second run deactivates the first run's codes: one active code per name.
+        for (const code of ['DEMO-FRIEND10', 'DEMO-SPRING25']) {
+          const { data } = await env.stripe.promotionCodes.list({ code, active: true });
+          expect(data.map((promotion) => promotion.id)).toEqual([
+            promotions.find((promotion) => promotion.code === code)!.stripe_promotion_code_id,
+          ]);
+        }
+        const reports = await call('GET', '/api/admin/error-reports');
+        expect(reports.statusCode).toBe(200);
+        expect((reports.json() as unknown[]).length).toBe(5);
+        if (run === 1) await env.close();
+      }
+      const [contradictions] = await env.t.dataSource.query(
+        `SELECT
+           (SELECT count(*)::int FROM newsletter_subscriptions
+             WHERE email LIKE '%@seed.example.com' AND status = 'pending' AND confirmed_at IS NOT NULL) AS pending_confirmed,
+           (SELECT count(*)::int FROM newsletter_subscriptions
+             WHERE email LIKE '%@seed.example.com' AND status = 'active' AND confirmed_at IS NULL) AS active_unconfirmed,
+           (SELECT count(*)::int FROM emails
+             WHERE to_email LIKE '%@seed.example.com' AND status = 'failed' AND (sent_at IS NOT NULL OR last_error IS NULL)) AS failed_sent,
+           (SELECT count(*)::int FROM admin_actions a JOIN users u ON u.id = a.target_user_id
+             WHERE u.email LIKE '%@seed.example.com' AND a.action_type = 'apply_promo'
+               AND (u.promo_type IS DISTINCT FROM a.details->'new_values'->>'promo_type' OR NOT u.promo_active)) AS promo_not_held,
+           (SELECT count(*)::int FROM admin_actions a JOIN users u ON u.id = a.target_user_id
+             WHERE u.email LIKE '%@seed.example.com' AND a.action_type = 'apply_promo') AS promos_applied`,
+      );
+      expect(contradictions).toEqual({
+        pending_confirmed: 0,
+        active_unconfirmed: 0,
+        failed_sent: 0,
+        promo_not_held: 0,
+        promos_applied: expect.any(Number),
+      });
+      expect(contradictions.promos_applied).toBeGreaterThan(0);
+    }, 180_000);
+
     it('replaces an earlier seed without leaving Stripe objects a reconciliation would act on', async () => {
       expect((await runSeed(['--users', '40'], { DATA_DIR: dataDir })).status).toBe(0);
       await startProduct();

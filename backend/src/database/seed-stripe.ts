@@ -134,6 +134,25 @@ export interface LostCheckout {
 /** A new subscription's (or a prorated change's) invoice, with the charge of its payment. */
 const WITH_PAYMENT = ['latest_invoice.payments.data.payment.charge'];
 
+/** A promotion of the demo data, as an administrator would create it. */
+export interface SeedPromotion {
+  name: string;
+  code: string;
+  type: 'percentage' | 'fixed_amount';
+  /** Percent off, or cents off. */
+  value: number;
+  max_uses: number | null;
+  active: boolean;
+  expires_in_days: number | null;
+}
+
+/** Where a seeded promotion lives in Stripe, and when its code expires there. */
+export interface PromotionStripeIds {
+  stripe_coupon_id: string;
+  stripe_promotion_code_id: string;
+  expires_at: number | null;
+}
+
 export class SeedStripe {
   constructor(
     private readonly stripe: Stripe,
@@ -218,6 +237,43 @@ export class SeedStripe {
       expand: ['charge'],
     });
     return { ...payment, charge: refund.charge as Stripe.Charge };
+  }
+
+  /**
+   * A promotion's coupon and promotion code, as Create Promotion makes them. An earlier seed's
+   * code of the same name is deactivated first: Stripe keeps one active code per name.
+   */
+  async createPromotion(promotion: SeedPromotion): Promise<PromotionStripeIds> {
+    for await (const earlier of this.stripe.promotionCodes.list({
+      code: promotion.code,
+      active: true,
+      limit: 100,
+    }))
+      if (earlier.metadata?.seed === SEED_METADATA.seed)
+        await this.stripe.promotionCodes.update(earlier.id, { active: false });
+    const coupon = await this.stripe.coupons.create({
+      name: promotion.name,
+      duration: 'once',
+      ...(promotion.type === 'percentage'
+        ? { percent_off: promotion.value }
+        : { amount_off: promotion.value, currency: 'usd' }),
+      metadata: SEED_METADATA,
+    });
+    const code = await this.stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: promotion.code,
+      active: promotion.active,
+      ...(promotion.max_uses ? { max_redemptions: promotion.max_uses } : {}),
+      ...(promotion.expires_in_days
+        ? { expires_at: Math.floor(Date.now() / 1000) + promotion.expires_in_days * 86_400 }
+        : {}),
+      metadata: SEED_METADATA,
+    });
+    return {
+      stripe_coupon_id: coupon.id,
+      stripe_promotion_code_id: code.id,
+      expires_at: code.expires_at,
+    };
   }
 
   /**

@@ -24,14 +24,17 @@ import { createDataSource } from './data-source.js';
 import { openDatabase, openDatabaseForTool, type DatabaseHandle } from './open-database.js';
 import { runMigrations } from './run-migrations.js';
 import {
+  insertErrorReports,
   insertEvents,
   insertNewsletterAndEmails,
+  insertPromotions,
   insertReservation,
   insertRolesAndAudit,
   insertUsers,
   lostBuyers,
   recordCheckout,
   removeEarlierSeed,
+  SEED_PROMOTIONS,
   seededPeople,
   writeMembers,
   type Query,
@@ -82,6 +85,8 @@ export async function seed(dataSource: DataSource, options: SeedOptions): Promis
     await insertNewsletterAndEmails(q);
     await insertEvents(q, seededEvents(members, EVENTS));
     await insertRolesAndAudit(q);
+    await insertErrorReports(q);
+    if (options.stripe) await insertPromotions(q, await createPromotions(options.stripe));
     const lostCheckouts = options.stripe?.canPayCheckouts
       ? await createLostCheckouts(q, options.stripe, options.appUrl)
       : 0;
@@ -105,6 +110,13 @@ async function createMembers(q: Query, stripe: SeedStripe): Promise<SeededMember
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return members;
+}
+
+async function createPromotions(stripe: SeedStripe) {
+  const promotions = [];
+  for (const promotion of SEED_PROMOTIONS)
+    promotions.push({ ...promotion, ...(await stripe.createPromotion(promotion)) });
+  return promotions;
 }
 
 async function createLostCheckouts(q: Query, stripe: SeedStripe, appUrl: string) {
