@@ -26,3 +26,9 @@ export function errorMessage(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The server's error code for a failed call ("already_recovered"), if it sent one. */
+export function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  return (error.body as { code?: string } | undefined)?.code;
+}

@@ -19,10 +19,16 @@ export function DateText({ value }: { value: string | null | undefined }) {
   );
 }
 
-/** A long value (a message, a URL) that breaks inside its cell rather than widening the table. */
+/**
+ * A long value (a message, a URL) that breaks inside its cell rather than widening the table, and
+ * keeps a readable width on a phone, where the table scrolls sideways instead.
+ */
 export function WrappingText({ value }: { value: string | null | undefined }) {
   return (
-    <Box component="span" sx={{ wordBreak: 'break-word' }}>
+    <Box
+      component="span"
+      sx={{ display: 'inline-block', minWidth: '12rem', wordBreak: 'break-word' }}
+    >
       {value ?? '—'}
     </Box>
   );

@@ -141,7 +141,11 @@ function PerformanceTab({ samples }: { samples: HealthSample[] }) {
         Last {recent.length} samples
       </Typography>
       <TableContainer>
-        <Table size="small" aria-label="Recent samples" sx={{ minWidth: 900 }}>
+        <Table
+          size="small"
+          aria-label="Recent samples"
+          sx={{ minWidth: 900, '& th, & td': { whiteSpace: 'nowrap' } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>Time</TableCell>

@@ -1,9 +1,9 @@
-import { Button, Typography } from '@mui/material';
-import { AppBar as RaAppBar, TitlePortal, useGetIdentity, useLogout } from 'react-admin';
+import { Button } from '@mui/material';
+import { AppBar as RaAppBar, TitlePortal, useLogout } from 'react-admin';
+import { Welcome } from './Welcome';
 
-/** "Welcome" with the admin's first and last name, and Sign Out. */
+/** "Welcome" with the admin's first and last name (in the menu on a phone), and Sign Out. */
 export function AppBar() {
-  const { identity } = useGetIdentity();
   const logout = useLogout();
   return (
     <RaAppBar userMenu={false}>
@@ -19,11 +19,7 @@ export function AppBar() {
           '& > span': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' },
         }}
       />
-      {identity?.fullName && (
-        <Typography variant="body2" sx={{ mr: 2, display: { xs: 'none', sm: 'block' } }}>
-          Welcome {identity.fullName}
-        </Typography>
-      )}
+      <Welcome place="app-bar" sx={{ mr: 2, flexShrink: 0 }} />
       <Button color="inherit" onClick={() => logout()} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
         Sign Out
       </Button>

@@ -9,11 +9,16 @@ import NewspaperIcon from '@mui/icons-material/Newspaper';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Menu } from 'react-admin';
+import { Welcome } from './Welcome';
 
-/** The sidebar of the spec, plus Error Reports, E-mails and Audit Log. */
+/**
+ * The sidebar of the spec, plus Error Reports, E-mails and Audit Log. On a phone, where the app
+ * bar has no room for it, the welcome opens the menu.
+ */
 export function AppMenu() {
   return (
     <Menu>
+      <Welcome place="menu" sx={{ px: 2, py: 1.5, color: 'text.secondary' }} />
       <Menu.DashboardItem />
       <Menu.Item to="/users" primaryText="Users" leftIcon={<PeopleIcon />} />
       <Menu.Item to="/health" primaryText="Health" leftIcon={<MonitorHeartIcon />} />

@@ -14,7 +14,7 @@ import { DataTable, TopToolbar, useDelete, useNotify } from 'react-admin';
 import { ADMIN_TOASTS, permissionsLabel, type RoleRecord } from '@leadpulse/common';
 import { errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
-import { DateTimeText } from '../components/DateTimeText';
+import { DateTimeText, WrappingText } from '../components/DateTimeText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 import { RoleDialog } from './RoleDialog';
@@ -115,7 +115,12 @@ export function RoleList() {
               </Stack>
             )}
           />
-          <DataTable.Col source="description" label="Description" disableSort />
+          <DataTable.Col
+            source="description"
+            label="Description"
+            disableSort
+            render={(role: RoleRecord) => <WrappingText value={role.description} />}
+          />
           <DataTable.Col
             label="Permissions"
             disableSort

@@ -7,14 +7,18 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  IconButton,
   List,
   ListItem,
   ListItemText,
   Stack,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
 import { useNotify, useRefresh } from 'react-admin';
-import { adminApi, errorMessage } from '../api';
+import { adminApi, errorCode, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 
 interface Candidate {
@@ -40,6 +44,7 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
   const refresh = useRefresh();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string>();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const canRecover = useCan('recover_customer', 'users');
   const canLink = useCan('password_setup_link', 'users');
   const canReconcile = useCan('run_reconciliation', 'users');
@@ -57,6 +62,15 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
       notify(`Found ${data.length} customers who paid but cannot access service`, { type: 'info' });
   }, [data, notify]);
 
+  /** Takes a recovered customer off the list at once, then reloads the list and the users. */
+  const leave = (candidate: Candidate) => {
+    queryClient.setQueryData<Candidate[]>(KEY, (rows) =>
+      rows?.filter((row) => row.id !== candidate.id),
+    );
+    void queryClient.invalidateQueries({ queryKey: KEY });
+    refresh();
+  };
+
   const recover = async (candidate: Candidate) => {
     setBusy(candidate.email);
     try {
@@ -65,10 +79,11 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
         body: { email: candidate.email },
       });
       notify(message, { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: KEY });
-      refresh();
+      leave(candidate);
     } catch (error) {
       notify(`Failed to recover customer: ${errorMessage(error)}`, { type: 'error' });
+      // Recovered meanwhile (another tab, the reconciliation job): it has left the list too.
+      if (errorCode(error) === 'already_recovered') leave(candidate);
     } finally {
       setBusy(undefined);
     }
@@ -113,17 +128,32 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="recovery-title">
-      {/* Run Reconciliation sits in the header: the list's toasts appear at the bottom. */}
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', pr: 2 }}
-      >
-        <DialogTitle id="recovery-title">Customer Recovery</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      fullScreen={phone}
+      maxWidth="md"
+      aria-labelledby="recovery-title"
+    >
+      {/* Run Reconciliation and Close sit in the header: the list's toasts appear at the bottom. */}
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', pr: 1 }}>
+        <DialogTitle id="recovery-title" sx={{ flexGrow: 1 }}>
+          Customer Recovery
+        </DialogTitle>
         {canReconcile && (
-          <Button disabled={!!busy || isFetching} onClick={() => void reconcile()}>
+          <Button
+            disabled={!!busy || isFetching}
+            onClick={() => void reconcile()}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             Run Reconciliation
           </Button>
+        )}
+        {phone && (
+          <IconButton aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
         )}
       </Stack>
       <DialogContent>
@@ -152,13 +182,14 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
                     </>
                   }
                 />
-                <Stack direction="row" spacing={1}>
+                <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
                   {canRecover && (
                     <Button
                       size="small"
                       variant="contained"
                       disabled={!!busy}
                       onClick={() => void recover(candidate)}
+                      sx={{ whiteSpace: 'nowrap' }}
                     >
                       Recover Customer
                     </Button>
@@ -169,6 +200,7 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
                       variant="outlined"
                       disabled={!!busy}
                       onClick={() => void passwordLink(candidate)}
+                      sx={{ whiteSpace: 'nowrap' }}
                     >
                       Get Password Link
                     </Button>
@@ -179,9 +211,11 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
           </List>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
+      {!phone && (
+        <DialogActions>
+          <Button onClick={onClose}>Close</Button>
+        </DialogActions>
+      )}
     </Dialog>
   );
 }

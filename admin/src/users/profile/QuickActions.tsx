@@ -6,6 +6,9 @@ import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { Section } from './Section';
 
+/** Why View in Stripe is disabled for a user Stripe does not know yet. */
+export const NO_STRIPE_CUSTOMER = 'This user has no Stripe customer yet.';
+
 /** Resend Welcome Email, Reset Password, View in Stripe, Copy Email. */
 export function QuickActions({ user }: { user: AdminUserRecord }) {
   const notify = useNotify();
@@ -56,7 +59,7 @@ export function QuickActions({ user }: { user: AdminUserRecord }) {
             Reset Password
           </Button>
         )}
-        {user.stripe_customer_id && (
+        {user.stripe_customer_id ? (
           <Button
             variant="outlined"
             href={`https://dashboard.stripe.com/customers/${user.stripe_customer_id}`}
@@ -65,6 +68,14 @@ export function QuickActions({ user }: { user: AdminUserRecord }) {
           >
             View in Stripe
           </Button>
+        ) : (
+          <Tooltip title={NO_STRIPE_CUSTOMER}>
+            <Box component="span">
+              <Button fullWidth variant="outlined" disabled>
+                View in Stripe
+              </Button>
+            </Box>
+          </Tooltip>
         )}
         <Button
           variant="outlined"

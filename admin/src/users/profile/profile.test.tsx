@@ -4,7 +4,7 @@ import { AdminContext } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminUserRecord } from '@leadpulse/common';
 import { DurationDialog } from './DurationDialog';
-import { QuickActions } from './QuickActions';
+import { NO_STRIPE_CUSTOMER, QuickActions } from './QuickActions';
 
 const TYPES = [
   { id: 'beta_tester', name: 'Beta Tester (50% off)' },
@@ -78,7 +78,19 @@ describe('Quick Actions', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
       'User has already set up their account',
     );
+  });
+
+  it('disables View in Stripe for a user Stripe does not know yet, saying why', async () => {
+    render(
+      <AdminContext>
+        <QuickActions user={{ ...user, password_set: false }} />
+      </AdminContext>,
+    );
     expect(screen.queryByRole('link', { name: 'View in Stripe' })).not.toBeInTheDocument();
+    const view = screen.getByRole('button', { name: 'View in Stripe' });
+    expect(view).toBeDisabled();
+    await userEvent.hover(view.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(NO_STRIPE_CUSTOMER);
   });
 
   it('offers View in Stripe when the user has a customer id', () => {
