@@ -28,6 +28,7 @@ export const WORKSPACES = [
       'backend/src',
       'backend/tsconfig.json',
       'backend/package.json',
+      'backend/build.mjs',
       'common/src',
       'tsconfig.base.json',
     ],

@@ -5,4 +5,4 @@ import { pathToFileURL } from 'node:url';
 import { buildStale, root } from './build-stale.mjs';
 
 buildStale();
-await import(pathToFileURL(join(root, 'backend/dist/main.js')).href);
+await import(pathToFileURL(join(root, 'backend/dist/bundle/main.js')).href);

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { createApp } from './app.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/environment.js';
 import { withJwtSecret } from './config/jwt-secret.js';
@@ -30,9 +29,13 @@ async function bootstrap(): Promise<void> {
     logger.warn(`Database unavailable in background work: ${(reason as Error).message}`);
   });
 
+  // The embedded database starts in its own thread while this one loads the application.
+  const opening = openDatabase(config);
+  opening.catch(() => undefined);
+  const { createApp } = await import('./app.js');
   let database;
   try {
-    database = await openDatabase(config);
+    database = await opening;
   } catch (error) {
     if (error instanceof DataFolderLockedError) {
       logger.fatal(error.message);

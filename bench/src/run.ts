@@ -73,7 +73,7 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 
 /** How the product runs for the API scenarios, as the report states it. */
 const PRODUCT_MODE =
-  'built backend (node backend/dist/main.js) with NODE_ENV=production, LOG_LEVEL unset (JSON logs at the default level, info, to standard output, here a file), the Stripe settings pointed at a Stripe sandbox in the bench process (STRIPE_SECRET_KEY=sk_test_…, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET), pool of DATABASE_POOL_SIZE (10)';
+  'built backend (node backend/dist/bundle/main.js) with NODE_ENV=production, LOG_LEVEL unset (JSON logs at the default level, info, to standard output, here a file), the Stripe settings pointed at a Stripe sandbox in the bench process (STRIPE_SECRET_KEY=sk_test_…, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET), pool of DATABASE_POOL_SIZE (10)';
 
 async function main() {
   // Loaded here, so that --dry-run and --report-only need no build of the backend.

@@ -208,7 +208,7 @@ export class LogFile {
 export const JWT_SECRET = 'bench-jwt-secret-that-is-long-enough-0123456789';
 
 /**
- * The built product (backend/dist/main.js) on PostgreSQL at `databaseUrl`, with an administrator,
+ * The built product (backend/dist/bundle/main.js) on PostgreSQL at `databaseUrl`, with an administrator,
  * a webhook secret and a metrics token, and its own Stripe sandbox. `production` runs it as
  * production does: NODE_ENV=production and JSON logs at the default level (to `logFile`);
  * otherwise in development mode, logging warnings only.
@@ -225,7 +225,7 @@ export async function startProduct(options: {
 }): Promise<Server> {
   return startServer(
     process.execPath,
-    [join(ROOT, 'backend/dist/main.js')],
+    [join(ROOT, 'backend/dist/bundle/main.js')],
     {
       NODE_ENV: options.production ? 'production' : 'development',
       LOG_LEVEL: options.production ? undefined : 'warn',

@@ -1,96 +1,23 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { citext } from '@electric-sql/pglite/contrib/citext';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { DataFolderLock } from './data-folder-lock.js';
+import type { EmbeddedDatabaseReport } from './embedded-database-worker.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 
-/** Above the sum of every pool that connects (TypeORM, the job queue, admin tools). */
-const MAX_CONNECTIONS = 100;
-
-/** Frontend messages that open or continue an extended-protocol cycle, which Sync closes. */
-const EXTENDED_PROTOCOL = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((type) => type.charCodeAt(0)));
-
-interface QueuedMessage {
-  handlerId: number;
-  message: Uint8Array;
-  onData: (data: Uint8Array) => void;
-  resolve: (bytes: number) => void;
-  reject: (error: unknown) => void;
-}
-
-interface QueryQueue {
-  db: PGlite;
-  queue: QueuedMessage[];
-  processing: boolean;
-  lastHandlerId: number | null;
-  cycleOpen?: boolean;
-  processQueue(): Promise<void>;
-  clearTransactionIfNeeded(handlerId: number): Promise<void>;
-}
+/** The worker's entry, built next to this file (absent where the sources run untranspiled). */
+const WORKER = fileURLToPath(new URL('./embedded-database-worker.js', import.meta.url));
 
 /**
- * Every connection shares PGlite's one session, and pglite-socket 0.2.17 runs their messages one
- * at a time in arrival order, keeping a connection's messages together only inside a
- * transaction. Two connections running parameterised queries at once then interleave Parse and
- * Bind, and one fails with "unnamed prepared statement does not exist". This keeps each
- * connection's Parse…Sync cycle together too.
- */
-function serialiseProtocolCycles(server: PGLiteSocketServer): void {
-  const queue = (server as unknown as { queryQueue: QueryQueue }).queryQueue;
-  queue.processQueue = async function (this: QueryQueue) {
-    if (this.processing || this.queue.length === 0) return;
-    this.processing = true;
-    try {
-      while (this.queue.length > 0) {
-        const owner = this.db.isInTransaction() || this.cycleOpen ? this.lastHandlerId : null;
-        const index = owner === null ? 0 : this.queue.findIndex((item) => item.handlerId === owner);
-        if (index === -1) break; // the owner's next message has not arrived yet
-        const [item] = this.queue.splice(index, 1);
-        let bytes = 0;
-        try {
-          await this.db.runExclusive(() =>
-            this.db.execProtocolRawStream(item.message, {
-              onRawData: (data) => {
-                bytes += data.length;
-                item.onData(data);
-              },
-            }),
-          );
-        } catch (error) {
-          item.reject(error);
-          continue;
-        }
-        this.cycleOpen = EXTENDED_PROTOCOL.has(item.message[0]);
-        this.lastHandlerId = item.handlerId;
-        item.resolve(bytes);
-      }
-    } finally {
-      this.processing = false;
-    }
-  };
-  // A connection that goes away mid-transaction or mid-cycle must not hold the queue.
-  queue.clearTransactionIfNeeded = async function (this: QueryQueue, handlerId: number) {
-    if (this.lastHandlerId !== handlerId) return;
-    if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
-    this.cycleOpen = false;
-    this.lastHandlerId = null;
-    await this.processQueue();
-  };
-}
-
-/**
- * PostgreSQL compiled to WebAssembly, running inside this process with its data under
- * `<dataDir>/pg`, reachable over a loopback socket so that the same `pg` driver, migrations and
- * queries serve it and a real server alike.
+ * The embedded PostgreSQL of a data folder (`<dataDir>/pg`), holding the folder's lock while it
+ * runs. It runs in a worker thread of its own: PGlite's start (compiling PostgreSQL's WebAssembly,
+ * opening the data) overlaps the application's, and its queries leave the main thread free.
  */
 export class EmbeddedDatabase {
   private constructor(
     private readonly lock: DataFolderLock,
-    private readonly db: PGlite,
-    private readonly server: PGLiteSocketServer,
+    private readonly postgres: EmbeddedPostgres,
     readonly url: string,
   ) {}
 
@@ -98,27 +25,14 @@ export class EmbeddedDatabase {
     const lock = DataFolderLock.acquire(dataDir);
     try {
       const pgDir = join(dataDir, 'pg');
-      mkdirSync(pgDir, { recursive: true });
-      // We hold the folder's lock, so a postmaster.pid can only be a crashed run's leftover.
-      const pidFile = join(pgDir, 'postmaster.pid');
-      if (existsSync(pidFile)) rmSync(pidFile);
-
-      const db = await PGlite.create(pgDir, { extensions: { citext, pg_trgm, pgcrypto } });
-      const server = new PGLiteSocketServer({
-        db,
-        host: '127.0.0.1',
-        port: 0,
-        maxConnections: MAX_CONNECTIONS,
-      });
-      serialiseProtocolCycles(server);
-      await server.start();
-      const port = Number(server.getServerConn().split(':').at(-1));
-      lock.update({ port });
+      const postgres = existsSync(WORKER)
+        ? await inWorker(pgDir)
+        : await startEmbeddedPostgres(pgDir);
+      lock.update({ port: postgres.port });
       return new EmbeddedDatabase(
         lock,
-        db,
-        server,
-        `postgres://postgres@127.0.0.1:${port}/postgres`,
+        postgres,
+        `postgres://postgres@127.0.0.1:${postgres.port}/postgres`,
       );
     } catch (error) {
       lock.release();
@@ -129,10 +43,50 @@ export class EmbeddedDatabase {
   /** Closes the socket and shuts PostgreSQL down cleanly (a checkpoint), then frees the folder. */
   async stop(): Promise<void> {
     try {
-      await this.server.stop();
-      if (!this.db.closed) await this.db.close();
+      await this.postgres.stop();
     } finally {
       this.lock.release();
     }
   }
+}
+
+/** Starts PostgreSQL in a worker thread; its stop shuts it down, then ends the thread. */
+function inWorker(pgDir: string): Promise<EmbeddedPostgres> {
+  const worker = new Worker(WORKER, { workerData: { pgDir } });
+  const next = () =>
+    new Promise<EmbeddedDatabaseReport>((resolve, reject) => {
+      const onExit = (code: number) =>
+        reject(new Error(`The embedded database's thread ended (exit code ${code}).`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (message: EmbeddedDatabaseReport) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        if ('failed' in message)
+          reject(Object.assign(new Error(message.failed.message), { stack: message.failed.stack }));
+        else resolve(message);
+      });
+    });
+  return next().then(
+    (started) => {
+      let stopping: Promise<void> | undefined;
+      return {
+        port: (started as { started: number }).started,
+        stop: () =>
+          (stopping ??= (async () => {
+            const stopped = next();
+            worker.postMessage('stop');
+            try {
+              await stopped;
+            } finally {
+              await worker.terminate();
+            }
+          })()),
+      };
+    },
+    async (error: unknown) => {
+      await worker.terminate();
+      throw error;
+    },
+  );
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { StripeSandbox } from '../../../src/stripe-sandbox/stripe-sandbox.js';
 import { TEST_JWT_SECRET, TEST_WEBHOOK_SECRET } from '../../support/test-app.js';
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../../dist/main.js');
+const MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../../dist/bundle/main.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,7 +30,7 @@ export async function startSandbox(): Promise<StripeSandbox> {
   return sandbox;
 }
 
-/** The built backend (`dist/main.js`) in a process of its own, as production runs it. */
+/** The built backend (`dist/bundle/main.js`) in a process of its own, as production runs it. */
 export class BackendProcess {
   private child?: ChildProcess;
   private output = '';

@@ -1,0 +1,60 @@
+// The backend's build after tsc: the server (dist/main.js) and the embedded database's thread
+// bundled with their packages into one file each under dist/bundle/, so that a start reads two
+// files instead of resolving and loading some two thousand modules. dist/bundle/ sits as deep as
+// dist/config/ and dist/web/, so the paths the code resolves from its own location still hold.
+import { createRequire } from 'node:module';
+import { build } from 'esbuild';
+
+/**
+ * Packages left to Node because they find files beside themselves: PGlite's WebAssembly and
+ * data, swagger-ui's assets, pino's transport threads, argon2's binary.
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite-socket',
+  'argon2',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  'swagger-ui-dist',
+];
+
+/**
+ * Optional packages that are not installed (Nest's Express adapter, microservices, multipart…)
+ * stay imports: their users ask for them only when present and carry on without them.
+ */
+const optionalPackages = {
+  name: 'optional-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, ({ path, resolveDir }) => {
+      if (path.startsWith('node:')) return undefined;
+      try {
+        createRequire(`${resolveDir}/`).resolve(path);
+        return undefined;
+      } catch {
+        return { path, external: true };
+      }
+    });
+  },
+};
+
+await build({
+  entryPoints: {
+    main: 'dist/main.js',
+    'embedded-database-worker': 'dist/database/embedded-database-worker.js',
+  },
+  outdir: 'dist/bundle',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  external: EXTERNAL,
+  plugins: [optionalPackages],
+  // Class names stay as written: Nest and TypeORM read them (tokens, entity names, logs).
+  keepNames: true,
+  logLevel: 'warning',
+  // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+  },
+});
