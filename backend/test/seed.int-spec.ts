@@ -294,11 +294,11 @@ describe('npm run seed: demo data that works end to end', () => {
           `run ${run}: ${(await runSeed(['--users', '60'], { DATA_DIR: dataDir })).status}`,
         ).toBe(`run ${run}: 0`);
         await startProduct();
-        const promotions = (
+        const rows: { code: string; active: boolean; stripe_promotion_code_id: string }[] =
           await env.t.dataSource.query(
             `SELECT code, active, stripe_promotion_code_id FROM promotions ORDER BY code`,
-          )
-        ).map((row: { code: string; active: boolean; stripe_promotion_code_id: string }) => ({
+          );
+        const promotions = rows.map((row) => ({
           ...row,
           stripe: env.sandbox.get(row.stripe_promotion_code_id),
         }));

@@ -4,6 +4,7 @@ import {
   billingPeriodLabel,
   displayStatus,
   displayStatusColour,
+  emailBreakParts,
   emailStatusLabel,
   emailTemplateLabel,
   newsletterLabel,
@@ -188,5 +189,18 @@ describe('the one label of each value', () => {
     expect(billingPeriodLabel('monthly')).toBe('Monthly');
     expect(billingPeriodLabel('every 3 months')).toBe('Every 3 months');
     expect(billingPeriodLabel(null)).toBe('—');
+  });
+});
+
+describe('emailBreakParts', () => {
+  it('cuts before "@" and after inner dots only', () => {
+    expect(emailBreakParts('margaret.hamilton@example.com')).toEqual([
+      'margaret.',
+      'hamilton',
+      '@example.',
+      'com',
+    ]);
+    expect(emailBreakParts('Sent to ada@x.io.').join('')).toBe('Sent to ada@x.io.');
+    expect(emailBreakParts('Sent to ada@x.io.').at(-1)).toBe('io.');
   });
 });

@@ -188,3 +188,12 @@ export function accountPlanLabel(
   if (user.is_admin) return 'Administrator';
   return planBadge(user).label;
 }
+
+/**
+ * Text cut where an e-mail address may break: before an "@" and after a dot followed by more
+ * text, never inside a word ("margaret.hamilton@example.com" never splits as "margaret.hamil" /
+ * "ton@…"). The front ends join the parts with line-break opportunities.
+ */
+export function emailBreakParts(text: string): string[] {
+  return text.split(/(?=@)|(?<=\.)(?=\S)/);
+}

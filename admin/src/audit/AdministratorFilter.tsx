@@ -1,6 +1,7 @@
 import { SelectInput, useGetList, type SelectInputProps } from 'react-admin';
 import type { AdminUserRecord } from '@leadpulse/common';
 import { userLabel } from '../format';
+import { FILTER_SELECT } from '../lists/toolbar';
 
 /** Every administrator, and System for the scheduled repairs nobody asked for. */
 export function AdministratorFilter(props: Omit<SelectInputProps, 'choices'>) {
@@ -11,6 +12,7 @@ export function AdministratorFilter(props: Omit<SelectInputProps, 'choices'>) {
   });
   return (
     <SelectInput
+      {...FILTER_SELECT}
       {...props}
       label="Administrator"
       isPending={isPending}

@@ -83,8 +83,12 @@ export function AuditLog() {
           sx={addresses}
           render={(entry: AuditEntry) => (
             <>
-              {entry.admin_name}
-              {entry.admin_email && (
+              {entry.admin_name === entry.admin_email ? (
+                <EmailText value={entry.admin_name} />
+              ) : (
+                entry.admin_name
+              )}
+              {entry.admin_email && entry.admin_email !== entry.admin_name && (
                 <Typography variant="caption" color="text.secondary" component="div">
                   <EmailText value={entry.admin_email} />
                 </Typography>

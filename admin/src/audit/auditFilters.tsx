@@ -2,6 +2,7 @@ import { AutocompleteInput, ReferenceInput, SelectInput } from 'react-admin';
 import { AUDIT_ACTIONS, AUDIT_ACTION_IDS } from '@leadpulse/common';
 import { userLabel } from '../format';
 import { AdministratorFilter } from './AdministratorFilter';
+import { FILTER_SELECT } from '../lists/toolbar';
 
 const ACTION_CHOICES = AUDIT_ACTION_IDS.map((id) => ({ id, name: AUDIT_ACTIONS[id].label }));
 
@@ -13,6 +14,7 @@ const OUTCOME_CHOICES = [
 /** The Audit Log's filters: action type, administrator, target user and outcome. */
 export const auditFilters = [
   <SelectInput
+    {...FILTER_SELECT}
     key="action_type"
     source="action_type"
     label="Action"
@@ -36,6 +38,7 @@ export const auditFilters = [
     />
   </ReferenceInput>,
   <SelectInput
+    {...FILTER_SELECT}
     key="outcome"
     source="outcome"
     label="Outcome"

@@ -26,6 +26,7 @@ import { useCan } from '../auth/useCan';
 import { CreateUserDialog } from '../users/CreateUserDialog';
 import { CustomerRecoveryDialog } from '../users/CustomerRecoveryDialog';
 import { exportUsers } from '../users/exportUsers';
+import { DateTimeText } from '../components/DateTimeText';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
@@ -158,7 +159,11 @@ export function Dashboard() {
                   <ListItem key={entry.id} disableGutters divider>
                     <ListItemText
                       primary={activityText(entry)}
-                      secondary={`${entry.admin_name} · ${new Date(entry.created_at).toLocaleString('en-US')}`}
+                      secondary={
+                        <>
+                          {entry.admin_name} · <DateTimeText value={entry.created_at} />
+                        </>
+                      }
                     />
                   </ListItem>
                 ))}

@@ -21,6 +21,8 @@ import { EmailText } from '../components/EmailText';
 import { AdminList } from '../lists/AdminList';
 import { Field, Section } from '../users/profile/Section';
 import { formatDateTime } from '../format';
+import { ROW_ACTIONS } from '../lists/RowActions';
+import { FILTER_SELECT } from '../lists/toolbar';
 
 interface EmailRow {
   id: string;
@@ -49,6 +51,7 @@ const statusColour = (status: string) =>
 const filters = [
   <SearchInput key="q" source="q" placeholder="Search recipients..." alwaysOn />,
   <SelectInput
+    {...FILTER_SELECT}
     key="status"
     source="status"
     label="Status"
@@ -135,6 +138,8 @@ export function EmailList() {
         />
         <DataTable.Col
           label=""
+          cellClassName={ROW_ACTIONS}
+          headerClassName={ROW_ACTIONS}
           disableSort
           render={(email: EmailRow) => <ResendButton email={email} />}
         />

@@ -1,5 +1,5 @@
 import { DataTable, SearchInput, useRecordContext } from 'react-admin';
-import { Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { AdminList } from '../lists/AdminList';
 import { DateTimeText, WrappingText } from '../components/DateTimeText';
 
@@ -16,19 +16,39 @@ interface ErrorReportRow {
 
 const filters = [<SearchInput key="q" source="q" placeholder="Search errors..." alwaysOn />];
 
-/** The stack and browser of a report, shown under its row. */
+/** The stack and browser of a report, shown under its row, each under its label. */
 function ReportDetails() {
   const report = useRecordContext<ErrorReportRow>();
   if (!report) return null;
+  const detail = (label: string, text: string) => (
+    <Box>
+      <Typography variant="subtitle2" component="h3">
+        {label}
+      </Typography>
+      <Typography
+        component="pre"
+        variant="caption"
+        sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0 }}
+      >
+        {text}
+      </Typography>
+    </Box>
+  );
   return (
-    <Typography
-      component="pre"
-      variant="caption"
-      sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', m: 0 }}
+    // The row spans the whole table, which scrolls sideways on a phone: the details keep to the
+    // visible width and stay in view while it scrolls.
+    <Stack
+      spacing={1.5}
+      sx={{
+        py: 1,
+        position: 'sticky',
+        left: 16,
+        maxWidth: { xs: 'calc(100vw - 64px)', md: 'none' },
+      }}
     >
-      {report.stack ?? 'No stack trace was sent.'}
-      {report.user_agent && `\n\n${report.user_agent}`}
-    </Typography>
+      {detail('Stack trace', report.stack ?? 'No stack trace was sent.')}
+      {report.user_agent && detail('Browser', report.user_agent)}
+    </Stack>
   );
 }
 

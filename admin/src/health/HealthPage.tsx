@@ -31,7 +31,7 @@ import {
 } from '@leadpulse/common';
 import { adminApi } from '../api';
 import { Badge } from '../components/Badge';
-import { formatDateTime } from '../format';
+import { DateTimeText } from '../components/DateTimeText';
 
 const SampleCharts = lazy(() =>
   import('./SampleCharts').then((module) => ({ default: module.SampleCharts })),
@@ -181,7 +181,7 @@ function PerformanceTab({ samples }: { samples: HealthSample[] }) {
 }
 
 function SystemInfoTab({ system }: { system: AdminHealthReport['system'] }) {
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Version', system.version],
     ['Node.js', system.node_version],
     [
@@ -193,7 +193,7 @@ function SystemInfoTab({ system }: { system: AdminHealthReport['system'] }) {
     ['Environment', system.environment],
     ['Platform', system.platform],
     ['Uptime', formatUptime(system.uptime_seconds)],
-    ['Started At', formatDateTime(system.started_at)],
+    ['Started At', <DateTimeText key="started" value={system.started_at} />],
   ];
   return (
     <Table size="small" aria-label="System info">
@@ -237,7 +237,7 @@ function RecentErrorReports({ reports }: { reports: ErrorReport[] | undefined })
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {report.error_id} · {report.url ?? 'unknown page'} ·{' '}
-                  {formatDateTime(report.created_at)}
+                  <DateTimeText value={report.created_at} />
                 </Typography>
               </Box>
             ))}

@@ -1,7 +1,6 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { CardContent, Typography } from '@mui/material';
+import { Button, CardContent, Typography } from '@mui/material';
 import {
-  Button,
   DataTable,
   FilterForm,
   List,
@@ -12,6 +11,7 @@ import {
 } from 'react-admin';
 import { listError } from '@leadpulse/common';
 import { ListPagination } from './ListPagination';
+import { ROW_ACTIONS } from './RowActions';
 
 export const PAGE_SIZE = 20;
 /** The search box waits this long after the last keystroke. */
@@ -52,7 +52,10 @@ export function NoResults({ noun }: { noun: string }) {
         {filtered && (
           <>
             {' '}
-            <Button onClick={() => setFilters({}, [])} label="Clear filters" />
+            {/* MUI's button: react-admin's shows an icon alone on a phone, and this has none. */}
+            <Button size="small" onClick={() => setFilters({}, [])}>
+              Clear filters
+            </Button>
           </>
         )}
       </Typography>
@@ -106,6 +109,13 @@ export function AdminList({
         '& .RaList-main': { minWidth: 0 },
         // Column headers are short: "Created At" stays on one line, its column widens instead.
         '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
+        [`& .${ROW_ACTIONS}`]: {
+          position: { xs: 'sticky', md: 'static' },
+          right: 0,
+          zIndex: 1,
+          bgcolor: 'background.paper',
+          boxShadow: { xs: '-6px 0 6px -6px rgba(0, 0, 0, 0.35)', md: 'none' },
+        },
       }}
       disableSyncWithLocation={false}
       error={

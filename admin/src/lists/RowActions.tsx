@@ -2,6 +2,12 @@ import { useState } from 'react';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 
+/**
+ * The class of a list's actions column: on narrow screens it stays at the right edge while the
+ * rest of the table scrolls under it, so a row's actions are always in reach.
+ */
+export const ROW_ACTIONS = 'row-actions';
+
 export interface RowAction {
   label: string;
   onClick: () => void;

@@ -8,3 +8,11 @@ export const TOOLBAR_WRAP = {
   justifyContent: 'flex-end',
   rowGap: 1,
 } as const;
+
+/**
+ * A list's select filters show their All option while nothing is chosen ("All Users" under the
+ * "Filter" label), rather than the label alone, which reads like a choice already made.
+ */
+export const FILTER_SELECT = {
+  slotProps: { select: { displayEmpty: true }, inputLabel: { shrink: true } },
+} as const;

@@ -8,6 +8,8 @@ import { EmailText } from '../components/EmailText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 import { NewsletterActions } from './NewsletterActions';
+import { ROW_ACTIONS } from '../lists/RowActions';
+import { FILTER_SELECT } from '../lists/toolbar';
 
 interface Subscriber {
   id: string;
@@ -26,6 +28,7 @@ const filters = [
   // whichever option is chosen.
   <SearchInput key="q" source="q" placeholder="Search emails..." alwaysOn sx={{ width: 180 }} />,
   <SelectInput
+    {...FILTER_SELECT}
     key="status"
     source="status"
     label="Status"
@@ -35,6 +38,7 @@ const filters = [
     alwaysOn
   />,
   <SelectInput
+    {...FILTER_SELECT}
     key="source"
     source="source"
     label="Source"
@@ -117,6 +121,8 @@ export function NewsletterList() {
         />
         <DataTable.Col
           label=""
+          cellClassName={ROW_ACTIONS}
+          headerClassName={ROW_ACTIONS}
           disableSort
           render={(row: Subscriber) => (
             <RowActions

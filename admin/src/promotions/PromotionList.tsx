@@ -13,10 +13,12 @@ import { formatUsd } from '@leadpulse/common';
 import { adminApi } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
-import { DateTimeText } from '../components/DateTimeText';
+import { DateTimeText, WrappingText } from '../components/DateTimeText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 import { PromotionDialog, type Promotion } from './PromotionDialog';
+import { ROW_ACTIONS } from '../lists/RowActions';
+import { FILTER_SELECT } from '../lists/toolbar';
 
 const valueLabel = (promotion: Pick<Promotion, 'type' | 'value'>) =>
   promotion.type === 'percentage' ? `${promotion.value}%` : formatUsd(promotion.value);
@@ -24,6 +26,7 @@ const valueLabel = (promotion: Pick<Promotion, 'type' | 'value'>) =>
 const filters = [
   <SearchInput key="q" source="q" placeholder="Search promotions..." alwaysOn />,
   <SelectInput
+    {...FILTER_SELECT}
     key="active"
     source="active"
     label="Active"
@@ -77,11 +80,16 @@ export function PromotionList() {
         }
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="name" label="Name" />
-          <DataTable.Col source="code" label="Code" />
+          <DataTable.Col
+            source="name"
+            label="Name"
+            render={(row: Promotion) => <WrappingText value={row.name} />}
+          />
+          <DataTable.Col source="code" label="Code" sx={{ whiteSpace: 'nowrap' }} />
           <DataTable.Col
             source="type"
             label="Type"
+            sx={{ whiteSpace: 'nowrap' }}
             render={(row: Promotion) => (row.type === 'percentage' ? 'Percentage' : 'Fixed amount')}
           />
           <DataTable.Col
@@ -118,6 +126,8 @@ export function PromotionList() {
           />
           <DataTable.Col
             label=""
+            cellClassName={ROW_ACTIONS}
+            headerClassName={ROW_ACTIONS}
             disableSort
             render={(row: Promotion) => (
               <RowActions

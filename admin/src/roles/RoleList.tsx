@@ -18,6 +18,7 @@ import { DateTimeText, WrappingText } from '../components/DateTimeText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 import { RoleDialog } from './RoleDialog';
+import { ROW_ACTIONS } from '../lists/RowActions';
 
 function DeleteRoleDialog({ role, onClose }: { role: RoleRecord; onClose: () => void }) {
   const [remove, { isPending }] = useDelete();
@@ -134,6 +135,8 @@ export function RoleList() {
           />
           <DataTable.Col
             label=""
+            cellClassName={ROW_ACTIONS}
+            headerClassName={ROW_ACTIONS}
             disableSort
             render={(role: RoleRecord) => (
               <RoleActions

@@ -23,6 +23,8 @@ import { Badge } from '../components/Badge';
 import { DateTimeText, WrappingText } from '../components/DateTimeText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
+import { ROW_ACTIONS } from '../lists/RowActions';
+import { FILTER_SELECT } from '../lists/toolbar';
 
 interface StripeEventRow {
   id: string;
@@ -41,6 +43,7 @@ function TypeFilter(props: { source: string; alwaysOn?: boolean }) {
   });
   return (
     <SelectInput
+      {...FILTER_SELECT}
       {...props}
       label="Event Type"
       choices={data.map((type) => ({ id: type, name: type }))}
@@ -53,6 +56,7 @@ const filters = [
   <SearchInput key="q" source="q" placeholder="Search event IDs..." alwaysOn />,
   <TypeFilter key="event_type" source="event_type" alwaysOn />,
   <SelectInput
+    {...FILTER_SELECT}
     key="processed"
     source="processed"
     label="Processed"
@@ -167,6 +171,8 @@ export function StripeEventList() {
           />
           <DataTable.Col
             label=""
+            cellClassName={ROW_ACTIONS}
+            headerClassName={ROW_ACTIONS}
             disableSort
             render={(event: StripeEventRow) => (
               <RowActions

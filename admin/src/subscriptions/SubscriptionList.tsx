@@ -16,6 +16,8 @@ import { formatDate } from '../format';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 import { CancelSubscriptionDialog, type SubscriptionRow } from './CancelSubscriptionDialog';
+import { ROW_ACTIONS } from '../lists/RowActions';
+import { FILTER_SELECT } from '../lists/toolbar';
 
 /** The spec's status options; Stripe spells cancelled "canceled". */
 const STATUSES = ['active', 'inactive', 'canceled', 'past_due', 'unpaid', 'trialing'].map((id) => ({
@@ -26,6 +28,7 @@ const STATUSES = ['active', 'inactive', 'canceled', 'past_due', 'unpaid', 'trial
 const filters = [
   <SearchInput key="q" source="q" placeholder="Search customers..." alwaysOn />,
   <SelectInput
+    {...FILTER_SELECT}
     key="status"
     source="status"
     label="Status"
@@ -99,7 +102,12 @@ export function SubscriptionList() {
                   colour={statusBadgeColour(row.status === 'past_due' ? 'suspended' : row.status)}
                 />
                 {row.cancel_at_period_end && row.status !== 'canceled' && (
-                  <Typography variant="caption" color="text.secondary" component="div">
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="div"
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
                     Cancels {formatDate(row.current_period_end)}
                   </Typography>
                 )}
@@ -118,6 +126,8 @@ export function SubscriptionList() {
           />
           <DataTable.Col
             label=""
+            cellClassName={ROW_ACTIONS}
+            headerClassName={ROW_ACTIONS}
             disableSort
             render={(row: SubscriptionRow) => (
               <RowActions

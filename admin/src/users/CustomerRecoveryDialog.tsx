@@ -145,18 +145,20 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
           <Button
             disabled={!!busy || isFetching}
             onClick={() => void reconcile()}
-            sx={{ whiteSpace: 'nowrap' }}
+            // On a phone: under the title and its close button, in line with the content.
+            sx={{ whiteSpace: 'nowrap', order: { xs: 2, sm: 0 }, ml: { xs: 2, sm: 0 } }}
           >
             Run Reconciliation
           </Button>
         )}
         {phone && (
-          <IconButton aria-label="Close" onClick={onClose}>
+          <IconButton aria-label="Close" onClick={onClose} sx={{ order: 1 }}>
             <CloseIcon />
           </IconButton>
         )}
       </Stack>
-      <DialogContent>
+      {/* Room at the bottom on a phone, so the last customer can scroll above the list's toasts. */}
+      <DialogContent sx={{ pb: { xs: 12, sm: 2 } }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Customers who paid but cannot access the service.
         </Typography>

@@ -24,14 +24,17 @@ import {
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { AdminList } from '../lists/AdminList';
-import { TOOLBAR_WRAP } from '../lists/toolbar';
+import { TOOLBAR_WRAP, FILTER_SELECT } from '../lists/toolbar';
 import { CreateUserDialog } from './CreateUserDialog';
 import { CustomerRecoveryDialog } from './CustomerRecoveryDialog';
 import { exportUsers } from './exportUsers';
+import { ROW_ACTIONS } from '../lists/RowActions';
+import { EmailText } from '../components/EmailText';
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Search users..." alwaysOn />,
   <SelectInput
+    {...FILTER_SELECT}
     key="segment"
     source="segment"
     label="Filter"
@@ -93,8 +96,8 @@ function UserCell() {
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {name || 'N/A'}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-          {user.email}
+        <Typography variant="caption" color="text.secondary" component="div">
+          <EmailText value={user.email} />
         </Typography>
       </Box>
     </Stack>
@@ -106,7 +109,11 @@ function ViewDetails() {
   const redirect = useRedirect();
   if (!user) return null;
   return (
-    <Button size="small" onClick={() => redirect('show', 'users', user.id)}>
+    <Button
+      size="small"
+      onClick={() => redirect('show', 'users', user.id)}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       View Details
     </Button>
   );
@@ -151,7 +158,13 @@ export function UserList() {
           source="created_at"
           render={(user: AdminUserRecord) => new Date(user.created_at).toLocaleDateString('en-US')}
         />
-        <DataTable.Col label="" disableSort render={() => <ViewDetails />} />
+        <DataTable.Col
+          label=""
+          disableSort
+          cellClassName={ROW_ACTIONS}
+          headerClassName={ROW_ACTIONS}
+          render={() => <ViewDetails />}
+        />
       </DataTable>
     </AdminList>
   );

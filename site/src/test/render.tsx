@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { AuthDialogsProvider } from '../components/dialogs/AuthDialogs';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { SnackbarHost } from '../features/snackbar/SnackbarHost';
 import { RouterNavigation } from '../router';
@@ -12,7 +13,9 @@ export function renderWithApp(ui: ReactElement, url = '/') {
     <SnackbarHost>
       <AuthProvider>
         <MemoryRouter initialEntries={[url]}>
-          <RouterNavigation>{ui}</RouterNavigation>
+          <RouterNavigation>
+            <AuthDialogsProvider>{ui}</AuthDialogsProvider>
+          </RouterNavigation>
         </MemoryRouter>
       </AuthProvider>
     </SnackbarHost>,

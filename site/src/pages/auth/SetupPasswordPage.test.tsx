@@ -23,6 +23,11 @@ describe('SetupPasswordPage', () => {
       await screen.findByText('Invalid password reset link. Please try requesting a new one.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/');
+    // The way forward: the Reset Password dialog, to ask for a new link.
+    await userEvent.click(screen.getByRole('button', { name: 'Request a new link' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Reset Password' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('shows the invalid-link state for a used token', async () => {

@@ -14,6 +14,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { PasswordField } from '../../components/PasswordField';
+import { useAuthDialogs } from '../../components/dialogs/AuthDialogs';
 import { authApi } from '../../features/auth/auth-api';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { isAfterConfirmation, linkToken } from '../../features/auth/link-token';
@@ -52,6 +53,7 @@ function SetupPassword({
   const navigate = useNavigate();
   const { acceptSession } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
+  const dialogs = useAuthDialogs();
   const [state, setState] = useState<State>(token ? 'checking' : 'invalid');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -117,7 +119,10 @@ function SetupPassword({
               Set your password
             </Typography>
             <Alert severity="error">{MESSAGES.setupPassword.invalidLink}</Alert>
-            <Link component={RouterLink} to="/">
+            <Button variant="contained" onClick={() => dialogs.open('reset')}>
+              Request a new link
+            </Button>
+            <Link component={RouterLink} to="/" sx={{ alignSelf: 'center' }}>
               Back to login
             </Link>
           </Stack>

@@ -13,8 +13,12 @@ describe('ContentPage', () => {
     const user = userEvent.setup();
 
     expect(screen.getByText('SaaS Sales Weekly')).toBeInTheDocument();
+    // Categories and dates read as words, not as stored values.
+    const saas = screen.getByText('SaaS Sales Weekly').closest('.MuiCard-root') as HTMLElement;
+    expect(saas).toHaveTextContent('updated Nov 20, 2026 · Business');
     await user.click(screen.getByLabelText('Category'));
-    await user.click(screen.getByRole('option', { name: 'tech' }));
+    expect(screen.getByRole('option', { name: 'All categories' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Tech' }));
     expect(screen.queryByText('SaaS Sales Weekly')).not.toBeInTheDocument();
     expect(screen.getByText('The AI Builder')).toBeInTheDocument();
 

@@ -15,6 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { labelOf } from '@leadpulse/common';
 import {
   CONTENT_CATEGORIES,
   canCreatePost,
@@ -34,6 +35,22 @@ import { useSnackbar } from '../../features/snackbar/snackbar';
 
 type ContentTab = 'feeds' | 'review' | 'drafts' | 'scheduled';
 
+/** A category as a member reads it ("all" is every category). */
+const categoryLabel = (category: string) =>
+  category === 'all' ? 'All categories' : labelOf(category);
+
+/** A calendar day of the sample content ("2026-11-20") as "Nov 20, 2026", on one line. */
+function Day({ value }: { value: string }) {
+  const day = new Date(`${value.slice(0, 10)}T00:00:00`);
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {Number.isNaN(day.getTime())
+        ? value
+        : day.toLocaleDateString('en-US', { dateStyle: 'medium' })}
+    </Box>
+  );
+}
+
 function DiscoverFeeds() {
   const [category, setCategory] = useState<ContentCategory>('all');
   const [subscribed, setSubscribed] = useState(
@@ -49,8 +66,8 @@ function DiscoverFeeds() {
         sx={{ maxWidth: 240 }}
       >
         {CONTENT_CATEGORIES.map((value) => (
-          <MenuItem key={value} value={value} sx={{ textTransform: 'capitalize' }}>
-            {value}
+          <MenuItem key={value} value={value}>
+            {categoryLabel(value)}
           </MenuItem>
         ))}
       </TextField>
@@ -62,8 +79,8 @@ function DiscoverFeeds() {
             </Typography>
             <Typography color="text.secondary">{feed.description}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {feed.subscribers.toLocaleString('en-US')} subscribers · updated {feed.lastUpdated} ·{' '}
-              {feed.category}
+              {feed.subscribers.toLocaleString('en-US')} subscribers · updated{' '}
+              <Day value={feed.lastUpdated} /> · {categoryLabel(feed.category)}
             </Typography>
           </CardContent>
           <CardActions>
@@ -99,7 +116,7 @@ function ContentReview() {
               {!article.read && <Chip label="New" color="primary" size="small" />}
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {article.feedTitle} · {article.author} · {article.publishedAt}
+              {article.feedTitle} · {article.author} · <Day value={article.publishedAt} />
             </Typography>
             <Typography sx={{ my: 1 }}>{article.content}</Typography>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
@@ -152,11 +169,11 @@ function MyDrafts() {
                 {draft.title}
               </Typography>
               <Chip
-                label={draft.status}
+                label={labelOf(draft.status)}
                 size="small"
                 color={draft.status === 'ready' ? 'success' : 'default'}
               />
-              <Chip label={draft.type} size="small" variant="outlined" />
+              <Chip label={labelOf(draft.type)} size="small" variant="outlined" />
             </Stack>
             <Typography color="text.secondary">{draftPreview(draft.content)}</Typography>
           </CardContent>
@@ -213,7 +230,12 @@ function Feedback() {
           fullWidth
           size="small"
         />
-        <Button type="submit" variant="outlined" disabled={!feedback.trim()}>
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={!feedback.trim()}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           Send Feedback
         </Button>
       </Stack>

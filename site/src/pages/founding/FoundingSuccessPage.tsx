@@ -22,6 +22,7 @@ import { MESSAGES, PLANS } from '@leadpulse/common';
 import { supportEmail } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { foundingApi, type CheckoutState } from '../../features/founding/founding-api';
+import { EmailText } from '../../components/EmailText';
 
 export const CONFETTI_DELAY_MS = 500;
 /** How often a checkout whose payment is not yet confirmed is asked again. */
@@ -181,8 +182,10 @@ function Paid({ email, passwordSet }: { email: string | null; passwordSet: boole
     <>
       <CheckCircle color="success" sx={{ fontSize: 64, mb: 1 }} />
       <Heading>Welcome, Founding Member!</Heading>
-      <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
-        {TEXT.paid} {hasAccount ? TEXT.memberActive : TEXT.setPassword(email)}
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <EmailText
+          value={`${TEXT.paid} ${hasAccount ? TEXT.memberActive : TEXT.setPassword(email)}`}
+        />
       </Typography>
       <List sx={{ textAlign: 'left', mb: 2 }} aria-label="Your benefits">
         {PLANS.founding_member.features.map((benefit) => (

@@ -4,6 +4,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { newsletterApi, type SubscribeResult } from '../../features/newsletter/newsletter-api';
+import { EmailText } from '../../components/EmailText';
 
 /** Waitlist: form, then "You're on the list!", back to the form with Add Another Email. */
 export function WaitlistSection() {
@@ -56,10 +57,14 @@ export function WaitlistSection() {
               <Typography variant="h5" component="p">
                 You&apos;re on the list!
               </Typography>
-              <Typography color="text.secondary">
-                {joined.status === 'pending'
-                  ? `Please confirm through the link we sent to ${joined.email}.`
-                  : `We'll be in touch at ${joined.email}.`}
+              <Typography color="text.secondary" sx={{ maxWidth: '100%' }}>
+                <EmailText
+                  value={
+                    joined.status === 'pending'
+                      ? `Please confirm through the link we sent to ${joined.email}.`
+                      : `We'll be in touch at ${joined.email}.`
+                  }
+                />
               </Typography>
               <Button
                 variant="outlined"

@@ -4,6 +4,7 @@ import { MESSAGES, NAME_MAX_LENGTH, formatPhone, type MemberRecord } from '@lead
 import { memberApi, type ProfileFields } from '../../../features/member/member-api';
 import { useMember } from '../../../features/member/MemberProvider';
 import { useSnackbar } from '../../../features/snackbar/snackbar';
+import { EmailText } from '../../../components/EmailText';
 
 const FIELDS: {
   key: keyof ProfileFields;
@@ -77,25 +78,29 @@ export function ProfileTab({ member }: { member: MemberRecord }) {
           component="dl"
           sx={{
             display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-            gap: 1,
+            // minmax(0, …): a long e-mail address wraps inside the card instead of widening it.
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '160px minmax(0, 1fr)' },
+            columnGap: 1,
+            rowGap: { xs: 0.25, sm: 1 },
             m: 0,
+            // On a phone each label sits above its value: smaller, and apart from the pair above.
+            '& dt': { typography: { xs: 'body2', sm: 'body1' }, mt: { xs: 1.5, sm: 0 } },
+            '& dt:first-of-type': { mt: 0 },
+            '& dd': { m: 0, overflowWrap: 'anywhere' },
           }}
         >
           <Typography component="dt" color="text.secondary">
             Email
           </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {member.email}
+          <Typography component="dd">
+            <EmailText value={member.email} />
           </Typography>
           {FIELDS.map((field) => (
             <Box key={field.key} sx={{ display: 'contents' }}>
               <Typography component="dt" color="text.secondary">
                 {field.label}
               </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {shown(field.key, member[field.key]) || '—'}
-              </Typography>
+              <Typography component="dd">{shown(field.key, member[field.key]) || '—'}</Typography>
             </Box>
           ))}
         </Box>
