@@ -44,6 +44,20 @@ export function cancellationDescription(reason: string, comment?: string | null)
   return `Cancelled their subscription at period end: ${label}${comment ? ` — ${comment}` : ''}`;
 }
 
+/**
+ * "March 3, 2027": a billing date as the site and the e-mails both write it, in UTC so that the
+ * page and the e-mail about the same day always agree.
+ */
+export function billingDate(value: string | Date | null | undefined): string {
+  if (!value) return '—';
+  return new Date(value).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /** An invoice of the member's, as Stripe holds it (`status`: paid, open, void, uncollectible). */
 export interface MemberInvoice<TDate = string> {
   id: string;

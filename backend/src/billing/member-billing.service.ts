@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import {
+  billingDate,
   cancellationDescription,
   getPlan,
   type CancellationReason,
@@ -44,17 +45,8 @@ const STRIPE_FEEDBACK: Record<
 
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
 
-/** "March 3, 2027", as the e-mails write a date. */
-function longDate(date: Date | null): string | null {
-  return (
-    date?.toLocaleDateString('en-US', {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    }) ?? null
-  );
-}
+/** The e-mails' date ("March 3, 2027"), or null without one. */
+const longDate = (date: Date | null) => (date ? billingDate(date) : null);
 
 /**
  * Settings → Subscription: the member's plan, next charge, founding move and invoices, read from
