@@ -33,6 +33,7 @@ describe('member billing words', () => {
   it('writes billing dates in UTC, whatever the hour', () => {
     expect(billingDate('2027-03-03T23:59:00.000Z')).toBe('March 3, 2027');
     expect(billingDate(new Date('2027-03-04T00:00:00.000Z'))).toBe('March 4, 2027');
+    expect(billingDate('2027-03-03T10:00:00.000Z', 'short')).toBe('Mar 3, 2027');
     expect(billingDate(null)).toBe('—');
   });
 

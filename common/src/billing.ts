@@ -45,14 +45,17 @@ export function cancellationDescription(reason: string, comment?: string | null)
 }
 
 /**
- * "March 3, 2027": a billing date as the site and the e-mails both write it, in UTC so that the
+ * "March 3, 2027" ("Mar 3, 2027" where room is short): a billing date as the site and the e-mails both write it, in UTC so that the
  * page and the e-mail about the same day always agree.
  */
-export function billingDate(value: string | Date | null | undefined): string {
+export function billingDate(
+  value: string | Date | null | undefined,
+  month: 'long' | 'short' = 'long',
+): string {
   if (!value) return '—';
   return new Date(value).toLocaleDateString('en-US', {
     year: 'numeric',
-    month: 'long',
+    month,
     day: 'numeric',
     timeZone: 'UTC',
   });

@@ -71,8 +71,8 @@ describe('SubscriptionTab billing', () => {
     );
     expect(rows.map((row) => row.textContent)).toEqual([
       'DateAmountStatusReceipt',
-      'February 3, 2027$75PaidReceipt',
-      'January 3, 2027$145DueView',
+      'Feb 3, 2027$75PaidReceipt',
+      'Jan 3, 2027$145DueView',
     ]);
     expect(
       within(billing).getByRole('link', {

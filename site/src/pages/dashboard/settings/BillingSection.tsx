@@ -26,6 +26,9 @@ import { MEMBER_PLANS } from '../../../features/member/member-api';
 import { BILLING_LOAD_FAILED, messageOf, useBilling } from '../../../features/member/useBilling';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
 
+/** Full width in the phone's one column, as the tab's other buttons are there. */
+const wideOnPhones = { width: { xs: '100%', sm: 'auto' } } as const;
+
 /** Subscriptions that still run: they can be set to end, and will be charged again. */
 const LIVE = ['active', 'trialing', 'past_due', 'unpaid'];
 
@@ -35,10 +38,14 @@ function planAt(priceCents: number): string | undefined {
     ?.name;
 }
 
+// Sizes in pixels: the sx shorthand reads 1 as 100%.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -57,8 +64,12 @@ function Invoices({ invoices }: { invoices: MemberInvoice[] }) {
       </Typography>
     );
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Invoices">
+    <Box sx={{ overflowX: 'auto', maxWidth: 560 }}>
+      <Table
+        size="small"
+        aria-label="Invoices"
+        sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>Date</TableCell>
@@ -74,7 +85,9 @@ function Invoices({ invoices }: { invoices: MemberInvoice[] }) {
         <TableBody>
           {invoices.map((invoice) => (
             <TableRow key={invoice.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{billingDate(invoice.date)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {billingDate(invoice.date, 'short')}
+              </TableCell>
               <TableCell align="right">{formatUsd(invoice.amount_cents)}</TableCell>
               <TableCell>
                 <Chip
@@ -193,31 +206,36 @@ export function BillingSection({ onChanged }: { onChanged?: () => Promise<void> 
         <>
           <Upcoming billing={billing} />
           {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
-          {LIVE.includes(billing.status) && billing.cancel_at_period_end && (
+          {LIVE.includes(billing.status) && (
             <Box>
-              <Button variant="contained" onClick={() => void doResume()} disabled={resuming}>
-                {resuming ? 'Resuming…' : 'Resume subscription'}
-              </Button>
+              {billing.cancel_at_period_end ? (
+                <Button
+                  variant="contained"
+                  onClick={() => void doResume()}
+                  disabled={resuming}
+                  sx={wideOnPhones}
+                >
+                  {resuming ? 'Resuming…' : 'Resume subscription'}
+                </Button>
+              ) : (
+                <Button
+                  variant="outlined"
+                  color="error"
+                  onClick={() => {
+                    setNotice(undefined);
+                    setCancelling(true);
+                  }}
+                  sx={wideOnPhones}
+                >
+                  Cancel subscription
+                </Button>
+              )}
             </Box>
           )}
           <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, pt: 1 }}>
             Invoices
           </Typography>
           <Invoices invoices={billing.invoices} />
-          {LIVE.includes(billing.status) && !billing.cancel_at_period_end && (
-            <Box sx={{ pt: 1 }}>
-              <Button
-                variant="outlined"
-                color="error"
-                onClick={() => {
-                  setNotice(undefined);
-                  setCancelling(true);
-                }}
-              >
-                Cancel subscription
-              </Button>
-            </Box>
-          )}
           {cancelling && (
             <CancelSubscriptionDialog
               endsOn={billing.current_period_end}

@@ -106,7 +106,16 @@ export function CancelSubscriptionDialog({
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <DialogActions
+        disableSpacing
+        sx={{
+          gap: 1,
+          px: 3,
+          pb: 2,
+          flexDirection: { xs: 'column-reverse', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+        }}
+      >
         <Button onClick={onClose} disabled={busy}>
           Keep subscription
         </Button>
