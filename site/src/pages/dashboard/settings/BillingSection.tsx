@@ -210,6 +210,7 @@ export function BillingSection({ onChanged }: { onChanged?: () => Promise<void> 
             <Box>
               {billing.cancel_at_period_end ? (
                 <Button
+                  key="resume"
                   variant="contained"
                   onClick={() => void doResume()}
                   disabled={resuming}
@@ -219,6 +220,7 @@ export function BillingSection({ onChanged }: { onChanged?: () => Promise<void> 
                 </Button>
               ) : (
                 <Button
+                  key="cancel"
                   variant="outlined"
                   color="error"
                   onClick={() => {
