@@ -14,6 +14,18 @@ export function useBilling(onChanged?: () => Promise<void>) {
   const [billing, setBilling] = useState<MemberBilling>();
   const [failed, setFailed] = useState(false);
 
+  useEffect(() => {
+    let stale = false;
+    memberApi.billing().then(
+      (answer) => !stale && setBilling(answer),
+      () => !stale && setFailed(true),
+    );
+    return () => {
+      stale = true;
+    };
+  }, []);
+
+  /** Try again, after a failed load. */
   const load = useCallback(async () => {
     setFailed(false);
     try {
@@ -22,10 +34,6 @@ export function useBilling(onChanged?: () => Promise<void>) {
       setFailed(true);
     }
   }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const apply = async (answer: Promise<MemberBilling>) => {
     setBilling(await answer);
