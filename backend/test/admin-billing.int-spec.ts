@@ -287,6 +287,43 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
     ).toEqual({ statusCode: 502, code: 'stripe_failed', message: 'Failed to cancel subscription' });
   }, 30_000);
 
+  it('schedules the end of a founding subscription by releasing its schedule, and reactivating schedules the move again', async () => {
+    const email = uniqueEmail('founding-end');
+    await buyFounding(env.t.app, email);
+    const user = await paidUser(email);
+    const subscriptionId = user.stripe_subscription_id!;
+    const schedule = await waitFor(async () => {
+      const subscription = await env.stripe.subscriptions.retrieve(subscriptionId);
+      if (!subscription.schedule) return;
+      const found = await env.stripe.subscriptionSchedules.retrieve(String(subscription.schedule));
+      return found.phases.length === 2 ? found : undefined;
+    });
+    await settled();
+    const row = await env.t.dataSource
+      .getRepository(SubscriptionEntity)
+      .findOneByOrFail({ stripe_subscription_id: subscriptionId });
+
+    const scheduled = await call('POST', `/api/admin/subscriptions/${row.id}/cancel`, admin, {
+      at_period_end: true,
+    });
+    expect(scheduled.statusCode).toBe(200);
+    expect(scheduled.json().subscription).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: true,
+    });
+    expect((await env.stripe.subscriptionSchedules.retrieve(schedule.id)).status).toBe('released');
+
+    const undone = await call('POST', `/api/admin/subscriptions/${row.id}/reactivate`, admin);
+    expect(undone.json().subscription).toMatchObject({ cancel_at_period_end: false });
+    const again = await env.stripe.subscriptions.retrieve(subscriptionId);
+    const rescheduled = await env.stripe.subscriptionSchedules.retrieve(String(again.schedule));
+    expect(rescheduled.id).not.toBe(schedule.id);
+    expect(rescheduled.phases.map((phase) => [phase.items[0].price, phase.start_date])).toEqual(
+      schedule.phases.map((phase) => [phase.items[0].price, phase.start_date]),
+    );
+    await settled();
+  }, 30_000);
+
   it('reads payment history, syncing from Stripe when none is recorded, and a second sync writes nothing', async () => {
     const email = uniqueEmail('history');
     await buyFounding(env.t.app, email);

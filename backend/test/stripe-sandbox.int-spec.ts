@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
-import { StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
+import { addMonths, StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
 import { SandboxRecorder } from './support/stripe-fidelity.js';
 import { waitFor } from './support/wait.js';
 
@@ -551,6 +551,104 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     expect(preview.amount_due).toBeGreaterThan(0);
     expect(preview.lines.data).toHaveLength(1);
     expect(preview.lines.data[0].parent?.subscription_item_details?.proration).toBe(true);
+  });
+
+  it('previews the upcoming renewal: the price its schedule moves to, none once set to end', async () => {
+    const customer = await stripe.customers.create({
+      email: 'upcoming@example.com',
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_founding_member' }],
+    });
+    const item = subscription.items.data[0];
+    const plain = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: subscription.id,
+    });
+    expect(plain.id).toMatch(/^upcoming_in_\w+$/);
+    expect(plain).toMatchObject({
+      status: 'draft',
+      billing_reason: 'subscription_cycle',
+      amount_due: 5000,
+      next_payment_attempt: item.current_period_end,
+      period_start: item.current_period_start,
+      period_end: item.current_period_end,
+    });
+    expect(plain.lines.data[0].period.start).toBe(item.current_period_end);
+    expect(plain.lines.data[0].parent?.subscription_item_details?.proration).toBe(false);
+
+    const schedule = await stripe.subscriptionSchedules.create({
+      from_subscription: subscription.id,
+    });
+    await stripe.subscriptionSchedules.update(schedule.id, {
+      phases: [
+        {
+          items: [{ price: 'price_founding_member', quantity: 1 }],
+          start_date: schedule.phases[0].start_date,
+          end_date: schedule.phases[0].end_date,
+        },
+        {
+          items: [{ price: 'price_prospector', quantity: 1 }],
+          duration: { interval: 'month', interval_count: 1 },
+        },
+      ],
+    });
+    const moving = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: subscription.id,
+    });
+    expect(moving.amount_due).toBe(7500);
+    expect(moving.lines.data[0].period.end).toBe(addMonths(item.current_period_end, 1));
+
+    // A schedule governs the subscription's cancellation: Stripe refuses it on the subscription.
+    await expect(
+      stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('updating any cancelation behavior directly is not allowed'),
+    });
+    await stripe.subscriptionSchedules.release(schedule.id);
+    const ending = await stripe.subscriptions.update(subscription.id, {
+      cancel_at_period_end: true,
+      cancellation_details: { feedback: 'too_expensive', comment: 'Later, maybe' },
+    });
+    expect(ending).toMatchObject({
+      cancel_at_period_end: true,
+      cancel_at: item.current_period_end,
+      cancellation_details: {
+        feedback: 'too_expensive',
+        comment: 'Later, maybe',
+        reason: 'cancellation_requested',
+      },
+    });
+    await expect(
+      stripe.invoices.createPreview({ customer: customer.id, subscription: subscription.id }),
+    ).rejects.toMatchObject({ statusCode: 404, code: 'invoice_upcoming_none' });
+    await expect(
+      stripe.subscriptions.update(subscription.id, {
+        cancellation_details: { feedback: 'bored' as 'other' },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'cancellation_details[feedback]' });
+
+    const resumed = await stripe.subscriptions.update(subscription.id, {
+      cancel_at_period_end: false,
+      cancellation_details: { feedback: '', comment: '' },
+    });
+    expect(resumed).toMatchObject({
+      cancel_at_period_end: false,
+      cancel_at: null,
+      cancellation_details: { feedback: null, comment: null, reason: null },
+    });
+    expect(
+      (
+        await stripe.invoices.createPreview({
+          customer: customer.id,
+          subscription: subscription.id,
+        })
+      ).amount_due,
+    ).toBe(5000);
   });
 
   it('refuses an unknown price', async () => {

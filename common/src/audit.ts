@@ -30,7 +30,8 @@ export const FORBIDDEN_MESSAGE = 'You do not have permission to do this.';
 
 /**
  * Every action the audit trail records, with its label and the permission a back-office write
- * of that kind needs. System actions (scheduled repairs) need none: no administrator makes them.
+ * of that kind needs. System actions (scheduled repairs) and a member's own need none: no
+ * administrator makes them.
  */
 export const AUDIT_ACTIONS = {
   create_user: { label: 'User created', permission: 'manage_users' },
@@ -66,6 +67,9 @@ export const AUDIT_ACTIONS = {
   unsubscribe: { label: 'Subscriber unsubscribed', permission: 'manage_newsletter' },
   resubscribe: { label: 'Subscriber resubscribed', permission: 'manage_newsletter' },
   replay_webhook: { label: 'Stripe event replayed', permission: 'replay_webhooks' },
+  // A member's own changes, from Settings → Subscription (the member is the one who acted).
+  member_cancel_subscription: { label: 'Cancelled by the member', permission: null },
+  member_resume_subscription: { label: 'Resumed by the member', permission: null },
   end_complimentary_access: { label: 'Complimentary access ended', permission: null },
   end_promo: { label: 'Promo ended', permission: null },
   reconcile_checkout: { label: 'Checkout repaired', permission: null },

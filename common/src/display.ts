@@ -94,6 +94,8 @@ const EMAIL_TEMPLATE_LABELS: Record<string, string> = {
   'password-setup': 'Password setup',
   'founding-member-welcome': 'Founding member welcome',
   'newsletter-confirm': 'Newsletter confirmation',
+  'subscription-cancelled': 'Subscription cancelled',
+  'subscription-resumed': 'Subscription resumed',
 };
 
 /** An e-mail template's name for a reader: "founding-member-welcome" is "Founding member welcome". */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
@@ -7,17 +8,20 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
+import { MeBillingController } from './me-billing.controller.js';
+import { MemberBillingService } from './member-billing.service.js';
 
 @Module({
   imports: [
     AuthModule,
+    MailModule,
     PaymentsModule,
     RateLimitModule,
     StripeModule,
     SubscriptionsModule,
     WebhooksModule,
   ],
-  controllers: [BillingController],
-  providers: [BillingService],
+  controllers: [BillingController, MeBillingController],
+  providers: [BillingService, MemberBillingService],
 })
 export class BillingModule {}

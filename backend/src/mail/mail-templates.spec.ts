@@ -46,6 +46,24 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/newsletter/confirm#token=n1',
       subject: 'Confirm your subscription to LeadPulse',
     },
+    'subscription-cancelled': {
+      data: {
+        firstName: 'Ada',
+        endDate: 'March 3, 2027',
+        link: '/dashboard/settings?tab=subscription',
+      },
+      link: 'https://app.example.com/dashboard/settings?tab=subscription',
+      subject: 'Your LeadPulse subscription ends on March 3, 2027',
+    },
+    'subscription-resumed': {
+      data: {
+        firstName: 'Ada',
+        renewalDate: 'March 3, 2027',
+        link: '/dashboard/settings?tab=subscription',
+      },
+      link: 'https://app.example.com/dashboard/settings?tab=subscription',
+      subject: 'Your LeadPulse subscription continues',
+    },
   };
 
 describe('e-mail templates', () => {

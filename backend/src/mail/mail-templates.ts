@@ -9,6 +9,8 @@ export interface TemplateData {
   'password-setup': { firstName?: string; link: string };
   'founding-member-welcome': { firstName?: string; setupLink?: string; dashboardLink?: string };
   'newsletter-confirm': { link: string };
+  'subscription-cancelled': { firstName?: string; endDate: string; link: string };
+  'subscription-resumed': { firstName?: string; renewalDate?: string; link: string };
 }
 export type TemplateName = keyof TemplateData;
 export const TEMPLATE_NAMES: TemplateName[] = [
@@ -18,6 +20,8 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'password-setup',
   'founding-member-welcome',
   'newsletter-confirm',
+  'subscription-cancelled',
+  'subscription-resumed',
 ];
 
 interface TemplateSource {
@@ -127,6 +131,34 @@ Thanks for your interest in {{appName}}! Please confirm that you want to hear fr
 {{link}}
 
 If you did not ask for this, ignore this e-mail and you will not hear from us again.`,
+  },
+  'subscription-cancelled': {
+    subject: 'Your {{appName}} subscription ends on {{endDate}}',
+    html: `${GREETING_HTML}
+<p>We've cancelled your {{appName}} subscription as you asked. You keep everything your plan includes until <strong>{{endDate}}</strong>, and nothing more will be charged.</p>
+<p>Changed your mind? You can resume your subscription from Settings before that date.</p>
+{{> button href=link label="Manage my subscription"}}
+<p class="muted">Thank you for telling us why you are leaving: it helps us make {{appName}} better.</p>`,
+    text: `${GREETING_TEXT}
+
+We've cancelled your {{appName}} subscription as you asked. You keep everything your plan includes until {{endDate}}, and nothing more will be charged.
+
+Changed your mind? You can resume your subscription from Settings before that date:
+
+{{link}}
+
+Thank you for telling us why you are leaving: it helps us make {{appName}} better.`,
+  },
+  'subscription-resumed': {
+    subject: 'Your {{appName}} subscription continues',
+    html: `${GREETING_HTML}
+<p>Welcome back! Your {{appName}} subscription is no longer set to end{{#if renewalDate}}: it renews as usual on <strong>{{renewalDate}}</strong>{{/if}}.</p>
+{{> button href=link label="Manage my subscription"}}`,
+    text: `${GREETING_TEXT}
+
+Welcome back! Your {{appName}} subscription is no longer set to end{{#if renewalDate}}: it renews as usual on {{renewalDate}}{{/if}}.
+
+Manage your subscription: {{link}}`,
   },
 };
 

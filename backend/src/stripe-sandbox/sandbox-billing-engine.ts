@@ -125,6 +125,65 @@ export class SandboxBillingEngine {
     return this.invoicing.preview(after, this.prorationAmount(subscription, after));
   }
 
+  /**
+   * The invoice the subscription's next renewal will create (Stripe's upcoming invoice): the
+   * price its schedule puts in place then, for the period after. None when nothing will be
+   * billed: the subscription has ended, or ends at the end of this period.
+   */
+  upcoming(subscription: StripeObject): StripeObject | undefined {
+    if (!['active', 'past_due', 'trialing', 'unpaid'].includes(String(subscription.status)))
+      return undefined;
+    if (subscription.cancel_at_period_end) return undefined;
+    const boundary = periodEnd(subscription);
+    const priceId = this.priceAt(subscription, boundary);
+    if (!priceId) return undefined;
+    const item = subscriptionItem(subscription);
+    const renewed = {
+      ...subscription,
+      items: this.withPrice(
+        subscription,
+        priceId,
+        boundary,
+        nextCycleEnd(
+          this.anchorFor(subscription, priceId, boundary),
+          boundary,
+          SANDBOX_PRICES[priceId].interval_count,
+        ),
+      ),
+    };
+    return this.invoicing.upcoming(renewed, Number(item.current_period_start), boundary);
+  }
+
+  /**
+   * The price the subscription renews at on `boundary`: its schedule's phase starting then, or its
+   * own; undefined when its schedule cancels it then.
+   */
+  private priceAt(subscription: StripeObject, boundary: number): string | undefined {
+    const own = String((subscriptionItem(subscription).price as StripeObject).id);
+    const schedule = subscription.schedule
+      ? this.store.get(String(subscription.schedule))
+      : undefined;
+    if (schedule?.status !== 'active') return own;
+    const phases = schedule.phases as Body[];
+    const next = phases.find((phase) => Number(phase.start_date) === boundary);
+    if (next) return String((next.items as Body[])[0].price);
+    if (Number(phases.at(-1)?.end_date) <= boundary && schedule.end_behavior === 'cancel')
+      return undefined;
+    return own;
+  }
+
+  /**
+   * Periods count from the billing cycle anchor (so a 31st comes back after a short month); a new
+   * billing interval starts a new anchor, as at Stripe.
+   */
+  private anchorFor(subscription: StripeObject, priceId: string, boundary: number): number {
+    const recurring = (subscriptionItem(subscription).price as StripeObject).recurring as
+      Body | undefined;
+    return Number(recurring?.interval_count) === SANDBOX_PRICES[priceId].interval_count
+      ? Number(subscription.billing_cycle_anchor ?? boundary)
+      : boundary;
+  }
+
   prorate(before: StripeObject, after: StripeObject): StripeObject {
     const net = this.prorationAmount(before, after);
     if (net <= 0) {
@@ -254,15 +313,8 @@ export class SandboxBillingEngine {
       }
     }
     const current = this.store.get(subscription.id)!;
-    // Periods count from the billing cycle anchor (so a 31st comes back after a short month);
-    // a new billing interval starts a new anchor, as at Stripe.
     const months = SANDBOX_PRICES[priceId].interval_count;
-    const recurring = (subscriptionItem(current).price as StripeObject).recurring as
-      Body | undefined;
-    const anchor =
-      Number(recurring?.interval_count) === months
-        ? Number(current.billing_cycle_anchor ?? boundary)
-        : boundary;
+    const anchor = this.anchorFor(current, priceId, boundary);
     const renewed = this.store.save({
       ...current,
       billing_cycle_anchor: anchor,

@@ -27,6 +27,10 @@ const DECLINED = {
   type: 'issuer_declined',
 };
 
+/** A previewed invoice's id: Stripe's previews are not objects one can fetch. */
+const upcomingId = () =>
+  `upcoming_in_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+
 export class SandboxInvoicing {
   constructor(
     private readonly store: SandboxStore,
@@ -124,15 +128,37 @@ export class SandboxInvoicing {
    */
   preview(after: StripeObject, net: number): StripeObject {
     const customer = this.store.get(String(after.customer))!;
-    const id = `upcoming_in_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
     return {
-      ...this.invoiceObject(id, after, customer, 'subscription_update', net, {
+      ...this.invoiceObject(upcomingId(), after, customer, 'subscription_update', net, {
         proration: true,
         off: 0,
       }),
       amount_due: Math.max(0, net),
       amount_remaining: Math.max(0, net),
       ending_balance: Math.min(0, net),
+    };
+  }
+
+  /**
+   * The invoice the subscription's next renewal will create at `at`, the end of the period that
+   * began at `since` (Stripe's preview of the upcoming invoice): `renewed` carries the price and
+   * the period it will bill, less the discount that will still apply then. Nothing is saved.
+   */
+  upcoming(renewed: StripeObject, since: number, at: number): StripeObject {
+    const customer = this.store.get(String(renewed.customer))!;
+    const full = Number((subscriptionItem(renewed).price as Body).unit_amount);
+    const discount = this.activeDiscount(renewed, at);
+    const off = discount ? this.discountOff(discount, full) : 0;
+    return {
+      ...this.invoiceObject(upcomingId(), renewed, customer, 'subscription_cycle', full, {
+        proration: false,
+        discount,
+        off,
+      }),
+      created: at,
+      period_start: since,
+      period_end: at,
+      next_payment_attempt: at,
     };
   }
 

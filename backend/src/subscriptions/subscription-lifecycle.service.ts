@@ -13,6 +13,7 @@ import {
 } from '../common/list-query.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import type { CancelSubscriptionDto } from './dto/cancel-subscription.dto.js';
+import { PeriodEndCancellationService } from './period-end-cancellation.service.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { subscriptionsErrors } from './subscriptions.errors.js';
@@ -66,6 +67,7 @@ export class SubscriptionLifecycleService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly subscriptions: SubscriptionsService,
+    private readonly cancellation: PeriodEndCancellationService,
   ) {}
 
   /** The subscriptions matching a list filter, each with its user's name and e-mail. */
@@ -107,15 +109,15 @@ export class SubscriptionLifecycleService {
     if (row.status === 'canceled' || row.status === 'incomplete_expired')
       throw subscriptionsErrors.alreadyCancelled();
     const key = `admin-cancel:${row.id}:${row.updated_at.getTime()}`;
-    await this.atStripe('Cancel', row, 'Failed to cancel subscription', () =>
-      form.at_period_end
-        ? this.stripe.subscriptions.update(
-            row.stripe_subscription_id,
-            { cancel_at_period_end: true },
-            { idempotencyKey: key },
-          )
-        : this.stripe.subscriptions.cancel(row.stripe_subscription_id, {}, { idempotencyKey: key }),
-    );
+    await this.atStripe('Cancel', row, 'Failed to cancel subscription', async () => {
+      if (form.at_period_end) await this.cancellation.cancel(row.stripe_subscription_id, key);
+      else
+        await this.stripe.subscriptions.cancel(
+          row.stripe_subscription_id,
+          {},
+          { idempotencyKey: key },
+        );
+    });
     const subscription = await this.afterStripe(
       row,
       adminId,
@@ -157,11 +159,7 @@ export class SubscriptionLifecycleService {
   /** Undoes a scheduled cancellation, or starts a new subscription for a cancelled one. */
   private async restart(row: SubscriptionEntity, key: string): Promise<SubscriptionEntity> {
     if (row.cancel_at_period_end && row.status !== 'canceled') {
-      await this.stripe.subscriptions.update(
-        row.stripe_subscription_id,
-        { cancel_at_period_end: false },
-        { idempotencyKey: key },
-      );
+      await this.cancellation.resume(row.stripe_subscription_id, key);
       return row;
     }
     if (row.status !== 'canceled') throw subscriptionsErrors.notCancelled();

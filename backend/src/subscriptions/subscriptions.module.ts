@@ -4,6 +4,7 @@ import { StripeModule } from '../stripe/stripe.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AdminSubscriptionsController } from './admin-subscriptions.controller.js';
 import { AdminUserSubscriptionController } from './admin-user-subscription.controller.js';
+import { PeriodEndCancellationService } from './period-end-cancellation.service.js';
 import { PlanChangesService } from './plan-changes.service.js';
 import { SubscriptionLifecycleService } from './subscription-lifecycle.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
@@ -13,7 +14,12 @@ import { SubscriptionsService } from './subscriptions.service.js';
   // AuthModule: the admin controllers' guard needs its JwtAuthGuard.
   imports: [AuthModule, StripeModule, WebhooksModule],
   controllers: [AdminSubscriptionsController, AdminUserSubscriptionController],
-  providers: [SubscriptionsService, SubscriptionLifecycleService, PlanChangesService],
-  exports: [SubscriptionsService, PlanChangesService],
+  providers: [
+    SubscriptionsService,
+    SubscriptionLifecycleService,
+    PlanChangesService,
+    PeriodEndCancellationService,
+  ],
+  exports: [SubscriptionsService, PlanChangesService, PeriodEndCancellationService],
 })
 export class SubscriptionsModule {}

@@ -21,15 +21,17 @@ export function billingPeriod(
 
 /**
  * The founding offer's schedule: the founding price until the end of the first 3-month period,
- * then Prospector for a month, then released (the subscription carries on at Prospector).
- * Each call carries an idempotency key derived from ids we keep, and an existing schedule is
- * reused, so a retried job never creates a second one. The demo seed builds its founding members
- * with it too.
+ * then Prospector (or `next`, a plan the member chose) for a month, then released (the
+ * subscription carries on at that plan). Each call carries an idempotency key derived from ids we
+ * keep (`key`, when a schedule is made again after an undone cancellation released the first),
+ * and an existing schedule is reused, so a retried job never creates a second one. The demo seed
+ * builds its founding members with it too.
  */
 export async function scheduleFoundingTransition(
   stripe: Stripe,
   prices: AppConfig['stripe']['prices'],
   subscriptionId: string,
+  { key = subscriptionId, next = prices.prospector }: { key?: string; next?: string } = {},
 ): Promise<void> {
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
   const scheduleId =
@@ -37,7 +39,7 @@ export async function scheduleFoundingTransition(
     (
       await stripe.subscriptionSchedules.create(
         { from_subscription: subscriptionId },
-        { idempotencyKey: `${subscriptionId}:founding-schedule` },
+        { idempotencyKey: `${key}:founding-schedule` },
       )
     ).id;
   const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
@@ -54,7 +56,7 @@ export async function scheduleFoundingTransition(
           end_date: first.end_date,
         },
         {
-          items: [{ price: prices.prospector, quantity: 1 }],
+          items: [{ price: next, quantity: 1 }],
           duration: { interval: 'month', interval_count: 1 },
         },
       ],

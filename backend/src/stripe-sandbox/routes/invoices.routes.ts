@@ -33,12 +33,24 @@ export function registerInvoiceRoutes(
         (!query.status || invoice.status === query.status),
     );
   });
-  // What a change would invoice now, without changing anything (Stripe's proration preview).
+  // What a change would invoice now (Stripe's proration preview), or, without a change, what the
+  // next renewal will invoice (the upcoming invoice); nothing changes either way.
   api.post('/v1/invoices/create_preview', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
     const subscription = foundParam(store, reply, body, 'subscription', 'subscription');
     if (!subscription) return reply;
     const details = (body.subscription_details ?? {}) as Body;
+    if (details.items === undefined)
+      return (
+        engine.upcoming(subscription) ??
+        stripeError(
+          reply,
+          404,
+          'There is no upcoming invoice on the specified customer to preview. Only customers with active subscriptions or pending invoice items have invoices that can be previewed.',
+          'invalid_request_error',
+          { code: 'invoice_upcoming_none' },
+        )
+      );
     const priceId = (details.items as { price?: string }[] | undefined)?.[0]?.price;
     if (!priceId || !SANDBOX_PRICES[priceId])
       return stripeError(

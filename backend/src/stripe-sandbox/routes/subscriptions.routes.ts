@@ -1,5 +1,5 @@
 /** Subscriptions and subscription schedules. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from '../sandbox-catalogue.js';
 import {
   addMonths,
@@ -36,6 +36,27 @@ function schedulePhase(priceId: string, start: number, end: number): Body {
       },
     ],
   };
+}
+
+/** What a customer may answer when asked why they cancel (`cancellation_details[feedback]`). */
+const FEEDBACK = [
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'other',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+];
+
+/** Stripe's refusal to change directly what a subscription's schedule governs. */
+function managedBySchedule(reply: FastifyReply, subscription: StripeObject) {
+  return stripeError(
+    reply,
+    400,
+    `The subscription is managed by the subscription schedule \`${String(subscription.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+  );
 }
 
 export function registerSubscriptionRoutes(
@@ -79,6 +100,18 @@ export function registerSubscriptionRoutes(
       return found(store, reply, param(request), 'subscription');
     const body = (request.body ?? {}) as Body;
     const updated: StripeObject = { ...subscription };
+    if (('cancel_at_period_end' in body || 'cancel_at' in body) && subscription.schedule)
+      return managedBySchedule(reply, subscription);
+    const details = body.cancellation_details as Body | undefined;
+    const feedback = details?.feedback;
+    if (typeof feedback === 'string' && feedback !== '' && !FEEDBACK.includes(feedback))
+      return stripeError(
+        reply,
+        400,
+        `Invalid cancellation_details[feedback]: must be one of ${FEEDBACK.join(', ')}`,
+        'invalid_request_error',
+        { param: 'cancellation_details[feedback]' },
+      );
     if ('cancel_at_period_end' in body) {
       updated.cancel_at_period_end = body.cancel_at_period_end === 'true';
       updated.cancel_at = updated.cancel_at_period_end ? periodEnd(subscription) : null;
@@ -86,6 +119,18 @@ export function registerSubscriptionRoutes(
       updated.cancellation_details = {
         ...(subscription.cancellation_details as Body),
         reason: updated.cancel_at_period_end ? 'cancellation_requested' : null,
+      };
+    }
+    // The customer's own words: an empty string clears a field, as everywhere in Stripe's API.
+    if (details && typeof details === 'object') {
+      const given = (name: string) =>
+        name in details
+          ? { [name]: details[name] === '' ? null : String(details[name] as string) }
+          : {};
+      updated.cancellation_details = {
+        ...(updated.cancellation_details as Body),
+        ...given('comment'),
+        ...given('feedback'),
       };
     }
     if (body.metadata && typeof body.metadata === 'object')
@@ -103,12 +148,7 @@ export function registerSubscriptionRoutes(
     if (priceId) {
       if (!SANDBOX_PRICES[priceId])
         return stripeError(reply, 400, 'items[0][price] must be a known price.');
-      if (subscription.schedule)
-        return stripeError(
-          reply,
-          400,
-          `The subscription is managed by the subscription schedule \`${String(subscription.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
-        );
+      if (subscription.schedule) return managedBySchedule(reply, subscription);
       updated.items = engine.withPrice(subscription, priceId);
     }
     store.save(updated);

@@ -1,4 +1,9 @@
-import type { MemberRecord, NotificationPreferences } from '@leadpulse/common';
+import type {
+  CancellationReason,
+  MemberBilling,
+  MemberRecord,
+  NotificationPreferences,
+} from '@leadpulse/common';
 import { api } from '../../api/client';
 
 export type ProfileFields = Pick<
@@ -25,6 +30,17 @@ export const memberApi = {
     api<PlanPreview>(`/billing/plan/preview?plan=${encodeURIComponent(plan)}`, { auth: true }),
   changePlan: (plan: MemberPlan) =>
     api<MemberRecord>('/billing/plan', { method: 'POST', json: { plan }, auth: true }),
+  /** The next charge, the founding move and the invoices, as Stripe holds them. */
+  billing: () => api<MemberBilling>('/me/billing', { auth: true }),
+  /** Ends the subscription at the end of the paid period. */
+  cancelSubscription: (reason: CancellationReason, comment?: string) =>
+    api<MemberBilling>('/me/subscription/cancel', {
+      method: 'POST',
+      json: comment ? { reason, comment } : { reason },
+      auth: true,
+    }),
+  resumeSubscription: () =>
+    api<MemberBilling>('/me/subscription/resume', { method: 'POST', auth: true }),
 };
 
 /** A plan change's price now: prorated charge or credit, or none while founding (it applies later). */

@@ -24,6 +24,7 @@ import {
 import { ApiError } from '../../../api/client';
 import { FoundingDialog } from '../../../components/dialogs/FoundingDialog';
 import { isPaying, memberApi } from '../../../features/member/member-api';
+import { BillingSection } from './BillingSection';
 import { PlanChooser } from './PlanChooser';
 
 /** How often, and how many times, the member is asked for again after a plan checkout. */
@@ -143,6 +144,7 @@ export function SubscriptionTab({
         ))}
       </List>
       {settingUp && <Alert severity="success">Thank you! Your subscription is being set up.</Alert>}
+      {member.stripe_subscription_id && <BillingSection onChanged={onChanged} />}
       {!member.is_admin && <PlanChooser member={member} onChanged={onChanged} />}
       {notice && <Alert severity="info">{notice}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

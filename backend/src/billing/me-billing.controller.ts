@@ -1,0 +1,38 @@
+import { Body, Controller, Get, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
+import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
+import { CancelOwnSubscriptionDto } from './dto/cancel-own-subscription.dto.js';
+import { MemberBillingService, type MemberBillingView } from './member-billing.service.js';
+
+/** Settings → Subscription: the member's billing, and ending or resuming their subscription. */
+@ApiTags('me')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('me')
+export class MeBillingController {
+  constructor(private readonly billing: MemberBillingService) {}
+
+  @Get('billing')
+  @Header('Cache-Control', 'no-store')
+  get(@CurrentUser() user: AuthenticatedUser): Promise<MemberBillingView> {
+    return this.billing.billing(user.accountId);
+  }
+
+  /** Cancels at the end of the paid period, with the member's reason. */
+  @Post('subscription/cancel')
+  @HttpCode(200)
+  cancel(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() form: CancelOwnSubscriptionDto,
+  ): Promise<MemberBillingView> {
+    return this.billing.cancel(user.accountId, form);
+  }
+
+  /** Undoes a cancellation before the period ends. */
+  @Post('subscription/resume')
+  @HttpCode(200)
+  resume(@CurrentUser() user: AuthenticatedUser): Promise<MemberBillingView> {
+    return this.billing.resume(user.accountId);
+  }
+}

@@ -1,0 +1,100 @@
+import { labelOf } from './display.js';
+
+/**
+ * A member's own billing (Settings → Subscription): the answer of `GET /api/me/billing` and the
+ * one question asked on cancelling, with the words the site and the back office both show.
+ */
+
+/** Why a member cancels: the one question of the cancel dialog. */
+export const CANCELLATION_REASONS = [
+  'too_expensive',
+  'missing_features',
+  'not_using',
+  'other',
+] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+
+export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
+  too_expensive: 'Too expensive',
+  missing_features: 'Missing features',
+  not_using: 'Not using it',
+  other: 'Other',
+};
+
+/** The longest comment a member can leave with their reason. */
+export const CANCELLATION_COMMENT_MAX_LENGTH = 500;
+
+export const CANCELLATION_MESSAGES = {
+  reasonRequired: 'Please tell us why you are cancelling.',
+  commentTooLong: `Please keep your comment to ${CANCELLATION_COMMENT_MAX_LENGTH} characters.`,
+} as const;
+
+export function isCancellationReason(value: unknown): value is CancellationReason {
+  return typeof value === 'string' && (CANCELLATION_REASONS as readonly string[]).includes(value);
+}
+
+/** "Too expensive" for `too_expensive`; an unknown reason reads as words. */
+export function cancellationReasonLabel(reason: string | null | undefined): string {
+  return isCancellationReason(reason) ? CANCELLATION_REASON_LABELS[reason] : labelOf(reason);
+}
+
+/** The line an administrator reads in the member's activity: the reason, then the comment. */
+export function cancellationDescription(reason: string, comment?: string | null): string {
+  const label = cancellationReasonLabel(reason);
+  return `Cancelled their subscription at period end: ${label}${comment ? ` — ${comment}` : ''}`;
+}
+
+/**
+ * "March 3, 2027" ("Mar 3, 2027" where room is short): a billing date as the site and the e-mails both write it, in UTC so that the
+ * page and the e-mail about the same day always agree.
+ */
+export function billingDate(
+  value: string | Date | null | undefined,
+  month: 'long' | 'short' = 'long',
+): string {
+  if (!value) return '—';
+  return new Date(value).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month,
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** An invoice of the member's, as Stripe holds it (`status`: paid, open, void, uncollectible). */
+export interface MemberInvoice<TDate = string> {
+  id: string;
+  amount_cents: number;
+  status: string;
+  date: TDate;
+  /** Stripe's hosted page of the invoice, with its receipt once paid. */
+  receipt_url: string | null;
+}
+
+/** `GET /api/me/billing`, and the answer of cancel and resume. */
+export interface MemberBilling<TDate = string> {
+  /** The plan's catalogue code (`prospector`, `founding_member`…), or `free` without one. */
+  plan: string;
+  /** Stripe's status of the subscription (`active`, `past_due`, `canceled`…); `none` without one. */
+  status: string;
+  current_period_end: TDate | null;
+  cancel_at_period_end: boolean;
+  /** The next charge, from Stripe's preview of the upcoming invoice; null when none will come. */
+  next_invoice: { amount_cents: number; date: TDate } | null;
+  /** A founding member's move to the plan after the founding period, while it is scheduled. */
+  founding_transition: { date: TDate; price_cents: number } | null;
+  invoices: MemberInvoice<TDate>[];
+}
+
+const INVOICE_STATUS_LABELS: Record<string, string> = {
+  paid: 'Paid',
+  open: 'Due',
+  void: 'Void',
+  uncollectible: 'Uncollectible',
+  draft: 'Draft',
+};
+
+/** An invoice's status as the member reads it ("open" is "Due"). */
+export function invoiceStatusLabel(status: string | null | undefined): string {
+  return (status && INVOICE_STATUS_LABELS[status]) || labelOf(status);
+}

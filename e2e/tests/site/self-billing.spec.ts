@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openUserProfile, signInToAdmin } from '../../pages/admin.js';
+import { signUpAndConfirm } from '../../pages/site.js';
+
+const unique = (prefix: string, project: string) =>
+  `${prefix}.${project}.${Date.now().toString(36)}@example.com`;
+
+/** Saves what the page looks like for review; the screenshots are not compared. */
+const shot = (page: Page, project: string, name: string) =>
+  page.screenshot({ path: `/tmp/shots-site/${project}-${name}.png`, fullPage: false });
+
+test('a paying member cancels with a reason, sees the end date, and resumes before it', async ({
+  page,
+  browser,
+}, info) => {
+  const email = unique('selfbill', info.project.name);
+  await signUpAndConfirm(page, { name: 'Ada Lovelace', email, password: 'member passphrase' });
+  await page.goto('/dashboard/settings?tab=subscription');
+  await page.getByRole('button', { name: 'Subscribe to Prospector' }).click();
+  await page.getByRole('button', { name: /^Pay \$75\.00/ }).click();
+  await expect(page).toHaveURL(/checkout=success/);
+  // The sandbox returns to the configured app URL, another origin than this test's base URL.
+  await page.goto('/dashboard/settings?tab=subscription&checkout=success');
+
+  const billing = page.getByRole('region', { name: 'Billing' });
+  const nextCharge = billing.getByText(/^\$75 on \w+ \d{1,2}, \d{4}$/);
+  await expect(nextCharge).toBeVisible({ timeout: 20_000 });
+  const endDate = (await nextCharge.textContent())!.replace('$75 on ', '');
+  const invoice = billing.getByRole('table', { name: 'Invoices' }).getByRole('row').nth(1);
+  await expect(invoice).toContainText('$75');
+  await expect(invoice).toContainText('Paid');
+  await expect(invoice.getByRole('link', { name: /^Receipt for / })).toHaveAttribute(
+    'href',
+    /\/receipts\/ch_/,
+  );
+  await shot(page, info.project.name, 'billing-active');
+
+  await billing.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+  await expect(dialog.getByText(`You keep your plan until ${endDate}`)).toBeVisible();
+  const confirm = dialog.getByRole('button', { name: 'Cancel subscription' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole('radio', { name: 'Too expensive' }).check();
+  await dialog
+    .getByLabel("Anything you'd like to add? (optional)")
+    .fill('Over budget this quarter');
+  await shot(page, info.project.name, 'billing-cancel-dialog');
+  await confirm.click();
+
+  await expect(page.getByText(`Your subscription ends on ${endDate}.`)).toBeVisible();
+  await expect(billing.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+  await expect(billing.getByText(/^Next charge/)).toHaveCount(0);
+  await shot(page, info.project.name, 'billing-ending');
+  // What the server holds, not only what the page was told.
+  await page.reload();
+  await expect(page.getByText(`Your subscription ends on ${endDate}.`)).toBeVisible();
+
+  // The back office sees why, in the member's own name.
+  const office = await browser.newContext();
+  try {
+    const admin = await office.newPage();
+    await signInToAdmin(admin);
+    await openUserProfile(admin, email);
+    const entry = admin
+      .getByRole('region', { name: 'Activity History' })
+      .getByRole('listitem')
+      .filter({
+        hasText:
+          'Cancelled their subscription at period end: Too expensive — Over budget this quarter',
+      });
+    await expect(entry.getByText(/^Ada Lovelace · /)).toBeVisible();
+  } finally {
+    await office.close();
+  }
+
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(page.getByText('Your subscription will continue.')).toBeVisible();
+  await expect(nextCharge).toHaveText(`$75 on ${endDate}`);
+  await expect(page.getByText(/Your subscription ends on/)).toHaveCount(0);
+  await expect(billing.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+  await shot(page, info.project.name, 'billing-resumed');
+});
