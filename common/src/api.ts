@@ -39,6 +39,8 @@ export interface MemberRecord<TDate = string> {
   founding_member: boolean;
   founding_member_purchased_at: TDate | null;
   founding_member_transitioned_at: TDate | null;
+  /** When the reminder that the founding period ends soon was sent. */
+  founding_reminder_sent_at: TDate | null;
   password_set: boolean;
   subscription_plan: string | null;
   subscription_status: string | null;

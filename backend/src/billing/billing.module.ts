@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
@@ -8,12 +9,14 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
+import { FoundingReminderService } from './founding-reminder.service.js';
 import { MeBillingController } from './me-billing.controller.js';
 import { MemberBillingService } from './member-billing.service.js';
 
 @Module({
   imports: [
     AuthModule,
+    JobsModule,
     MailModule,
     PaymentsModule,
     RateLimitModule,
@@ -22,6 +25,6 @@ import { MemberBillingService } from './member-billing.service.js';
     WebhooksModule,
   ],
   controllers: [BillingController, MeBillingController],
-  providers: [BillingService, MemberBillingService],
+  providers: [BillingService, FoundingReminderService, MemberBillingService],
 })
 export class BillingModule {}

@@ -6,7 +6,6 @@ import { DataSource } from 'typeorm';
 import {
   billingDate,
   cancellationDescription,
-  getPlan,
   type CancellationReason,
   type MemberBilling,
   type MemberInvoice,
@@ -22,6 +21,7 @@ import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import { billingErrors } from './billing.errors.js';
+import { foundingTransitionOf } from './founding-transition.js';
 import type { CancelOwnSubscriptionDto } from './dto/cancel-own-subscription.dto.js';
 
 export type MemberBillingView = MemberBilling<Date>;
@@ -234,25 +234,16 @@ export class MemberBillingService {
     }
   }
 
-  /**
-   * A founding subscription's scheduled move after the founding period: the date its next phase
-   * starts and that phase's price (Prospector's $75/month unless the member chose another plan).
-   */
+  /** A founding subscription's scheduled move after the founding period (founding-transition.ts). */
   private async foundingTransition(
     subscription: Stripe.Subscription,
   ): Promise<MemberBillingView['founding_transition']> {
-    const item = subscription.items.data[0];
-    const scheduleId = idOf(subscription.schedule);
-    if (!scheduleId || item?.price.id !== this.config.stripe.prices.founding_member) return null;
-    const schedule = await this.stripe.subscriptionSchedules.retrieve(scheduleId);
-    if (schedule.status !== 'active') return null;
-    const next = schedule.phases.find((phase) => phase.start_date === item.current_period_end);
-    const priceId = next ? idOf(next.items[0]?.price) : null;
-    if (!next || !priceId) return null;
-    return {
-      date: fromUnix(next.start_date),
-      price_cents: getPlan(this.planCode(priceId)).priceCents,
-    };
+    const transition = await foundingTransitionOf(
+      this.stripe,
+      this.config.stripe.prices,
+      subscription,
+    );
+    return transition && { date: transition.date, price_cents: transition.price_cents };
   }
 
   /** The member's subscription that still runs, read back from Stripe if not recorded yet. */

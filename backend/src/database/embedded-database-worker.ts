@@ -7,9 +7,7 @@ import { startEmbeddedPostgres } from './embedded-postgres.js';
 
 /** What the worker tells the thread that started it. */
 export type EmbeddedDatabaseReport =
-  | { started: number }
-  | { stopped: true }
-  | { failed: { message: string; stack?: string } };
+  { started: number } | { stopped: true } | { failed: { message: string; stack?: string } };
 
 const port = parentPort!;
 const report = (message: EmbeddedDatabaseReport) => port.postMessage(message);

@@ -11,6 +11,13 @@ export interface TemplateData {
   'newsletter-confirm': { link: string };
   'subscription-cancelled': { firstName?: string; endDate: string; link: string };
   'subscription-resumed': { firstName?: string; renewalDate?: string; link: string };
+  'founding-reminder': {
+    firstName?: string;
+    endDate: string;
+    newPrice: string;
+    planName: string;
+    link: string;
+  };
 }
 export type TemplateName = keyof TemplateData;
 export const TEMPLATE_NAMES: TemplateName[] = [
@@ -22,6 +29,7 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'newsletter-confirm',
   'subscription-cancelled',
   'subscription-resumed',
+  'founding-reminder',
 ];
 
 interface TemplateSource {
@@ -159,6 +167,23 @@ Thank you for telling us why you are leaving: it helps us make {{appName}} bette
 Welcome back! Your {{appName}} subscription is no longer set to end{{#if renewalDate}}: it renews as usual on {{renewalDate}}{{/if}}.
 
 Manage your subscription: {{link}}`,
+  },
+  'founding-reminder': {
+    subject: 'Your founding member period ends on {{endDate}}',
+    html: `${GREETING_HTML}
+<p>Thank you for being one of our founding members. Your founding period ends on <strong>{{endDate}}</strong>.</p>
+<p>From that day your subscription continues on {{planName}} at <strong>{{newPrice}}</strong>, charged to the card on file. You remain a founding member.</p>
+<p>Nothing to do if that suits you. To choose another plan or to cancel before then, go to Settings → Subscription.</p>
+{{> button href=link label="Manage my subscription"}}`,
+    text: `${GREETING_TEXT}
+
+Thank you for being one of our founding members. Your founding period ends on {{endDate}}.
+
+From that day your subscription continues on {{planName}} at {{newPrice}}, charged to the card on file. You remain a founding member.
+
+Nothing to do if that suits you. To choose another plan or to cancel before then, go to Settings → Subscription:
+
+{{link}}`,
   },
 };
 

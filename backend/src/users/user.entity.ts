@@ -59,6 +59,10 @@ export class UserEntity extends TimestampedEntity {
   @Column({ type: 'timestamptz', nullable: true })
   founding_member_transitioned_at: Date | null;
 
+  /** When the reminder that the founding period ends soon was sent (once per member). */
+  @Column({ type: 'timestamptz', nullable: true })
+  founding_reminder_sent_at: Date | null;
+
   /** Unique through the one-to-one relation below. */
   @Column({ type: 'uuid', nullable: true })
   auth_user_id: string | null;

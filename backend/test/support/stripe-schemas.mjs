@@ -66,6 +66,7 @@ export const EVENT_TYPES = [
   'subscription_schedule.created',
   'subscription_schedule.released',
   'subscription_schedule.updated',
+  'test_helpers.test_clock.ready',
 ];
 
 /** The name of an exported validator: `checkout.session` → `checkout_session`. */

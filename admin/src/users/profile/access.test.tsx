@@ -21,6 +21,7 @@ const customer: AdminUserRecord = {
   founding_member: false,
   founding_member_purchased_at: null,
   founding_member_transitioned_at: null,
+  founding_reminder_sent_at: null,
   password_set: false,
   subscription_plan: 'prospector',
   subscription_status: 'active',

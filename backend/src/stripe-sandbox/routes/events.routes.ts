@@ -8,6 +8,7 @@ import {
 } from '../sandbox-catalogue.js';
 import { addMonths, subscriptionItem, type Body, type StripeObject } from '../sandbox-common.js';
 import { dashboardPage } from '../sandbox-pages.js';
+import { automatically } from '../sandbox-requests.js';
 import { found, noSuch, param, stripeError, type SandboxParts } from './route-helpers.js';
 
 export function registerEventRoutes(
@@ -26,7 +27,11 @@ export function registerEventRoutes(
     if (!Number.isInteger(frozenTime) || frozenTime <= store.now())
       return stripeError(reply, 400, 'The frozen_time must be later than the current time.');
     engine.advance(frozenTime);
-    return engine.clock();
+    // Stripe tells the account once the clock has moved and its objects have caught up: an event
+    // of its own making, not of the advance request.
+    const clock = engine.clock();
+    automatically(() => events.emit('test_helpers.test_clock.ready', clock));
+    return clock;
   });
 
   // The sandbox's dashboard, where a developer (or a browser test) moves the clock.

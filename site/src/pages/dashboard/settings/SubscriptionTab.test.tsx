@@ -21,6 +21,7 @@ const member = (fields: Partial<MemberRecord>): MemberRecord => ({
   founding_member: false,
   founding_member_purchased_at: null,
   founding_member_transitioned_at: null,
+  founding_reminder_sent_at: null,
   password_set: true,
   subscription_plan: null,
   subscription_status: null,
