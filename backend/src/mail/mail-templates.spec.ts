@@ -64,6 +64,17 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/dashboard/settings?tab=subscription',
       subject: 'Your LeadPulse subscription continues',
     },
+    'founding-reminder': {
+      data: {
+        firstName: 'Ada',
+        endDate: 'March 3, 2027',
+        newPrice: '$75/month',
+        planName: 'Prospector',
+        link: '/dashboard/settings?tab=subscription',
+      },
+      link: 'https://app.example.com/dashboard/settings?tab=subscription',
+      subject: 'Your founding member period ends on March 3, 2027',
+    },
   };
 
 describe('e-mail templates', () => {
