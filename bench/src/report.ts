@@ -208,21 +208,44 @@ Still short, and why:
   (two round trips and a commit) and acknowledged; the ack p99 is the commit's fsync and the
   queueing of 20 connections on 2 cores. Acknowledging after a single multi-row insert, or
   \`synchronous_commit = off\` for this insert alone, would shorten it.
-- Landing page TBT (and LCP, which passes here at about 0.9 s but close to the line): parsing
-  and running 200 KB (gzip) of JavaScript on a shared core; the same fixes as the bundle size
-  below, and rendering the hero before the rest of the page, would bring both down.
 - Admin search, selective term: with the demo seed's names (20 first and 20 last names over a
   million users) most trigrams of a name matched a twentieth of the table and GIN had long lists
   to intersect. The bench now seeds names drawn from a real name set (every Latin-script locale
   of @faker-js/faker), so the figures above are those of varied names; an index on the e-mail's
   local part alone, or full-text search on names, would cut the selective search further.
-- Landing route JavaScript: React and React DOM are about 60 KB of it and MUI's components the
-  rest; loading notistack and the header's menu on demand would save about 35 KB.
-- \`npm start\` to healthy: loading the backend's modules takes about 3.5 s here (thousands of
-  CommonJS files: Nest, TypeORM, Stripe, Swagger), opening the embedded PGlite database about
-  1.2 s, and Nest's start about 1.5 s. Bundling the backend into one file (esbuild) and Node 22's
-  module compile cache would roughly halve it; starting the Stripe sandbox and Swagger lazily
-  would save a little more.
+
+Landing page, since the last full run: its HTML is rendered at build time (the hero, the offer
+with a placeholder for the spot count, the waitlist: \`site/src/entry-server.tsx\` and a Vite
+plugin), so it paints before any JavaScript runs; the client hydrates it, replaying a click made
+before hydration, and loads the dialogs, the snackbar library, the menus and everything below the
+fold on demand. The route's initial JavaScript went from 200 KB to 118 KB (gzip), LCP from 0.92 s
+to 0.16 s, TBT from 400 ms to 15 ms (0.30 s and 105 ms with 4× CPU throttling).
+
+\`npm start\` to healthy, since the last full run (measured with \`--quick --only startup,first-start\`
+while other builds shared the machine): later starts 3.7 to 5.4 s before, 1.39 s now (median of 3);
+a fresh clone's first start 16.8 s, builds included. A CPU profile of a later start showed module
+loading (about 1 s: resolving, reading and compiling thousands of CommonJS files of Nest,
+TypeORM, Stripe and Swagger), PGlite's start (about 1 s: compiling PostgreSQL's WebAssembly and
+opening the data) and Nest's own start, one after the other on the main thread. Two changes:
+- The backend is bundled with its packages into one file after \`tsc\` (\`backend/build.mjs\`, esbuild),
+  except the packages that find files beside themselves (PGlite, argon2, pino's transports,
+  swagger-ui's assets): a start reads two files. Later starts went from about 3.7 s to about 2.0 s.
+- The embedded database starts in a worker thread of its own
+  (\`database/embedded-database-worker.ts\`) while the main thread loads the application, so the
+  two overlap on the two cores, and its queries no longer take the main thread's time: to about
+  1.3 to 1.4 s.
+
+Health probe, after these: a CPU profile of the server under the probe's load (product and
+baseline alike) puts a third of the time in the socket writes of the answers and a quarter idle
+(the load generator and PostgreSQL share the cores). What the product does besides: about 18 µs
+of JavaScript per request more than the baseline's 11 µs, spread thinly: pino's redaction of
+wildcard paths (2%), Node's promise hooks for @fastify/request-context (2%), the check runner and
+its timer (1.5%), the answer's dozen security headers, the metrics hook, the NUL check, the
+request-id mixin. Each is 2.5% of the time or less, and together they are the gap. What is left
+to try, keeping every behaviour: redaction by explicit paths instead of wildcards, the request id
+carried without AsyncLocalStorage (which turns on promise hooks for every promise), and one
+check run without \`Promise.all\` for the single database check. Between runs of the same build
+the ratio moved from 0.58 to 0.73 on this shared machine.
 
 Payment-history sync: the first version retrieved each listed invoice again, then listed its
 payments and retrieved its charge, so 10,000 invoices cost 30,000 calls to Stripe (about 68 s
