@@ -74,6 +74,8 @@ export class AppConfig {
     subscribe: { limit: number; windowSeconds: number };
     clientLogs: { limit: number; windowSeconds: number };
     checkout: { limit: number; windowSeconds: number };
+    /** Downloads of one's own data, per account. */
+    export: { limit: number; windowSeconds: number };
     /** Live founding holds per client address. */
     foundingHoldsPerAddress: number;
   };
@@ -159,6 +161,7 @@ export class AppConfig {
         subscribe: { limit: vars.RATE_LIMIT_SUBSCRIBE, windowSeconds: 900 },
         clientLogs: { limit: vars.RATE_LIMIT_CLIENT_LOGS, windowSeconds: 900 },
         checkout: { limit: vars.RATE_LIMIT_CHECKOUT, windowSeconds: 900 },
+        export: { limit: vars.RATE_LIMIT_EXPORT, windowSeconds: 3600 },
         foundingHoldsPerAddress: vars.FOUNDING_HOLDS_PER_ADDRESS,
       },
     });

@@ -230,6 +230,11 @@ export class EnvironmentVariables {
   @Min(1)
   RATE_LIMIT_CHECKOUT: number = 10;
 
+  /** Downloads of a member's own data per account per hour. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_EXPORT: number = 5;
+
   /** Founding spots one client address may hold at once in unfinished checkouts. */
   @IsInt()
   @Min(1)

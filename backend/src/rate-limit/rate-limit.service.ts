@@ -8,7 +8,7 @@ import type { Counter, RateLimitStore } from './rate-limit.store.js';
 export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
 
 export type LimitedAction =
-  'signup' | 'recover' | 'confirm' | 'refresh' | 'subscribe' | 'clientLogs' | 'checkout';
+  'signup' | 'recover' | 'confirm' | 'refresh' | 'subscribe' | 'clientLogs' | 'checkout' | 'export';
 
 /** The ceiling on failed sign-ins at one account from all addresses, as a multiple of its per-address limit. */
 const ACCOUNT_CEILING_FACTOR = 10;
@@ -67,6 +67,14 @@ export class RateLimitService implements OnApplicationShutdown {
   async consume(action: LimitedAction, ip: string): Promise<void> {
     const { limit, windowSeconds } = this.config.rateLimits[action];
     const counter = await this.store.hit(`${action}:ip:${ip}`, windowSeconds);
+    if (counter.hits > limit)
+      throw tooManyRequests(counter.resetAt, MESSAGES.session.tooManyRequests);
+  }
+
+  /** Counts a request by one account (what a member may do only so often); 429 past the limit. */
+  async consumeForAccount(action: LimitedAction, accountId: string): Promise<void> {
+    const { limit, windowSeconds } = this.config.rateLimits[action];
+    const counter = await this.store.hit(`${action}:account:${accountId}`, windowSeconds);
     if (counter.hits > limit)
       throw tooManyRequests(counter.resetAt, MESSAGES.session.tooManyRequests);
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity.js';
+import { AppException } from '../common/app.exception.js';
 import { usersErrors } from './users.errors.js';
 
 /**
@@ -16,5 +17,20 @@ export async function findUser(
     ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
   });
   if (!user) throw usersErrors.notFound();
+  return user;
+}
+
+/** The signed-in member's own row, or the 404 the member's routes answer without one. */
+export async function findUserByAccount(
+  manager: EntityManager,
+  accountId: string,
+): Promise<UserEntity> {
+  const user = await manager.getRepository(UserEntity).findOneBy({ auth_user_id: accountId });
+  if (!user)
+    throw new AppException(
+      'profile_not_found',
+      404,
+      'We could not find your profile. Please contact support.',
+    );
   return user;
 }

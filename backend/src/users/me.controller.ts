@@ -1,10 +1,12 @@
-import { Body, Controller, Get, Header, Patch, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, Patch, Put, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
 import { NotificationPreferencesDto } from './dto/notification-preferences.dto.js';
 import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import type { NotificationPreferences } from './user.entity.js';
+import { MemberExportService, type MemberExport } from './member-export.service.js';
 import { UsersService, type MemberView } from './users.service.js';
 
 @ApiTags('me')
@@ -12,7 +14,10 @@ import { UsersService, type MemberView } from './users.service.js';
 @UseGuards(JwtAuthGuard)
 @Controller('me')
 export class MeController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly exports: MemberExportService,
+  ) {}
 
   @Get()
   @Header('Cache-Control', 'no-store')
@@ -27,6 +32,19 @@ export class MeController {
     @Body() body: UpdateProfileDto,
   ): Promise<MemberView> {
     return this.users.updateProfile(user.accountId, body);
+  }
+
+  /** "Download my data": everything held about the member, as a JSON file. Rate limited. */
+  @Get('export')
+  @Header('Cache-Control', 'no-store')
+  async export(
+    @CurrentUser() user: AuthenticatedUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MemberExport> {
+    const data = await this.exports.export(user.accountId);
+    const day = data.exported_at.slice(0, 10);
+    void reply.header('content-disposition', `attachment; filename="leadpulse-data-${day}.json"`);
+    return data;
   }
 
   @Put('notifications')

@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { RolesModule } from '../roles/roles.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { AdminUserPromosController } from './admin-user-promos.controller.js';
 import { AdminUserEmailsController } from './admin-user-emails.controller.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { MeController } from './me.controller.js';
+import { MemberExportService } from './member-export.service.js';
 import { UserAccountsService } from './user-accounts.service.js';
 import { UserActivityService } from './user-activity.service.js';
 import { UserEmailsService } from './user-emails.service.js';
@@ -15,9 +17,9 @@ import { UserPromosService } from './user-promos.service.js';
 import { UsersListService } from './users-list.service.js';
 import { UsersService } from './users.service.js';
 
-/** Members' own profile, and the back office's users (list, edits, promos, e-mails, activity). */
+/** Members' own profile and data export, and the back office's users (list, edits, promos, e-mails, activity). */
 @Module({
-  imports: [AuthModule, JobsModule, MailModule, RolesModule, StripeModule],
+  imports: [AuthModule, JobsModule, MailModule, RateLimitModule, RolesModule, StripeModule],
   controllers: [
     MeController,
     AdminUsersController,
@@ -26,6 +28,7 @@ import { UsersService } from './users.service.js';
   ],
   providers: [
     UsersService,
+    MemberExportService,
     UsersListService,
     UserAccountsService,
     UserPromosService,

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { findUserByAccount } from './find-user.js';
+
+/** What "Download my data" hands a member: everything we hold about them, and nobody else. */
+export interface MemberExport {
+  exported_at: string;
+  profile: Record<string, unknown>;
+  preferences: { notifications: unknown; newsletter: Record<string, unknown> | null };
+  subscriptions: Record<string, unknown>[];
+  payments: Record<string, unknown>[];
+  payment_methods: Record<string, unknown>[];
+  emails: { subject: string; template: string; status: string; date: string }[];
+  activity: { action: string; description: string | null; by: string; date: string }[];
+}
+
+/** Internal keys a member has no use for (ours, or Stripe's for their objects). */
+const INTERNAL = new Set(['id', 'user_id', 'auth_user_id']);
+const withoutInternal = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => !INTERNAL.has(key)));
+
+@Injectable()
+export class MemberExportService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly limits: RateLimitService,
+  ) {}
+
+  /** The member's data as one JSON document, read in one snapshot; rate limited per account. */
+  async export(accountId: string): Promise<MemberExport> {
+    await this.limits.consumeForAccount('export', accountId);
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const user = await findUserByAccount(manager, accountId);
+      const query = (sql: string, parameters: unknown[]) =>
+        manager.query(sql, parameters) as Promise<Record<string, unknown>[]>;
+      const [newsletter] = await query(
+        `SELECT email, status, source, first_name, last_name, confirmed_at, created_at
+           FROM newsletter_subscriptions WHERE email = $1`,
+        [user.email],
+      );
+      const subscriptions = await query(
+        `SELECT plan_name, plan_type, status, amount_cents, current_period_end,
+                cancel_at_period_end, canceled_at, created_at
+           FROM subscriptions WHERE user_id = $1 ORDER BY created_at`,
+        [user.id],
+      );
+      const payments = await query(
+        `SELECT amount_cents, amount_refunded_cents, currency, status, description, receipt_url,
+                paid_at, created_at
+           FROM transactions WHERE user_id = $1 ORDER BY created_at`,
+        [user.id],
+      );
+      const methods = await query(
+        `SELECT card_brand, card_last4, card_exp_month, card_exp_year, is_default
+           FROM payment_methods WHERE user_id = $1 ORDER BY created_at`,
+        [user.id],
+      );
+      const emails = (await query(
+        `SELECT subject, template, status, COALESCE(sent_at, created_at) AS date
+           FROM emails WHERE user_id = $1 OR to_email = $2 ORDER BY created_at`,
+        [user.id, user.email],
+      )) as { subject: string; template: string; status: string; date: Date }[];
+      const activity = (await query(
+        `SELECT a.action_type, a.details->>'description' AS description, a.created_at,
+                CASE WHEN a.admin_id IS NULL THEN 'system'
+                     WHEN a.admin_id = a.target_user_id THEN 'you'
+                     ELSE 'an administrator' END AS by
+           FROM admin_actions a WHERE a.target_user_id = $1 ORDER BY a.created_at`,
+        [user.id],
+      )) as { action_type: string; description: string | null; created_at: Date; by: string }[];
+      const { notification_preferences: notifications, ...profile } = user as unknown as Record<
+        string,
+        unknown
+      >;
+      return {
+        exported_at: new Date().toISOString(),
+        profile: withoutInternal(profile),
+        preferences: { notifications, newsletter: newsletter ?? null },
+        subscriptions,
+        payments,
+        payment_methods: methods,
+        emails: emails.map((email) => ({
+          subject: email.subject,
+          template: email.template,
+          status: email.status,
+          date: new Date(email.date).toISOString(),
+        })),
+        activity: activity.map((entry) => ({
+          action: entry.action_type,
+          description: entry.description,
+          by: entry.by,
+          date: new Date(entry.created_at).toISOString(),
+        })),
+      };
+    });
+  }
+}
