@@ -8,3 +8,4 @@ export * from './admin.js';
 export * from './audit.js';
 export * from './api.js';
 export * from './roadmap.js';
+export * from './revenue.js';
