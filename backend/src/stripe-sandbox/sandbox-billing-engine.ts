@@ -105,6 +105,11 @@ export class SandboxBillingEngine {
     return this.invoicing.bill(subscription, 'subscription_create');
   }
 
+  /** Pays an open invoice now with the customer's default card (see SandboxInvoicing.pay). */
+  payInvoice(invoice: StripeObject): { invoice: StripeObject; paid: boolean } {
+    return this.invoicing.pay(invoice);
+  }
+
   /**
    * A price change invoiced at once: the unused part of the old price is credited and the rest of
    * the period charged at the new one. A net credit goes to the customer's balance.
