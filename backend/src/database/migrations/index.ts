@@ -15,6 +15,7 @@ import { AddAdminRolesAndOneAuditTrail1795466410729 } from './1795466410729-AddA
 import { AddFoundingReservationBuyer1795470706642 } from './1795470706642-AddFoundingReservationBuyer.js';
 import { AddSendGridEvents1795471093611 } from './1795471093611-AddSendGridEvents.js';
 import { AddSignupProof1795480000000 } from './1795480000000-AddSignupProof.js';
+import { AddSubscriptionHistory1795501500424 } from './1795501500424-AddSubscriptionHistory.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddFoundingReservationBuyer1795470706642,
   AddSendGridEvents1795471093611,
   AddSignupProof1795480000000,
+  AddSubscriptionHistory1795501500424,
 ];
