@@ -20,6 +20,27 @@ export function paymentStatus(
 }
 
 /**
+ * A charge's refunds with their times (a charge lists them only when expanded): the revenue
+ * metrics count each refund in its own month. Failed and cancelled ones gave nothing back.
+ */
+export async function chargeRefunds(
+  stripe: Stripe,
+  chargeId: string,
+): Promise<TransactionRefund[]> {
+  const refunds: TransactionRefund[] = [];
+  for await (const refund of stripe.refunds.list({ charge: chargeId, limit: 100 }))
+    if (refund.status === 'succeeded' || refund.status === 'pending')
+      refunds.push({
+        id: refund.id,
+        amount_cents: refund.amount,
+        refunded_at: new Date(refund.created * 1000).toISOString(),
+      });
+  return refunds.sort(
+    (a, b) => a.refunded_at.localeCompare(b.refunded_at) || a.id.localeCompare(b.id),
+  );
+}
+
+/**
  * Keeps `transactions` in step with Stripe's invoices: each invoice event makes us read the
  * invoice (and its charge) as Stripe holds it now, upserted on the invoice id.
  */
@@ -144,7 +165,7 @@ export class PaymentsService implements OnModuleInit {
         ? options.user
         : await manager.getRepository(UserEntity).findOneBy({ stripe_customer_id: customerId });
     const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
-    const refunds = charge?.amount_refunded ? await this.refundsOf(charge.id) : [];
+    const refunds = charge?.amount_refunded ? await chargeRefunds(this.stripe, charge.id) : [];
 
     await manager.query(
       `INSERT INTO transactions (user_id, stripe_customer_id, stripe_invoice_id, stripe_charge_id, stripe_subscription_id,
@@ -183,24 +204,6 @@ export class PaymentsService implements OnModuleInit {
       await this.subscriptions.sync(subscriptionId, manager);
       await this.syncCards(customerId, manager);
     }
-  }
-
-  /**
-   * A charge's refunds with their times (a charge lists them only when expanded): the revenue
-   * metrics count each refund in its own month. Failed and cancelled ones gave nothing back.
-   */
-  async refundsOf(chargeId: string): Promise<TransactionRefund[]> {
-    const refunds: TransactionRefund[] = [];
-    for await (const refund of this.stripe.refunds.list({ charge: chargeId, limit: 100 }))
-      if (refund.status === 'succeeded' || refund.status === 'pending')
-        refunds.push({
-          id: refund.id,
-          amount_cents: refund.amount,
-          refunded_at: new Date(refund.created * 1000).toISOString(),
-        });
-    return refunds.sort(
-      (a, b) => a.refunded_at.localeCompare(b.refunded_at) || a.id.localeCompare(b.id),
-    );
   }
 
   /** Rows recorded before we knew whose customer id it was (events can beat the checkout's). */
