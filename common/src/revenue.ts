@@ -173,7 +173,7 @@ export interface RevenueMonth {
 export interface FoundingCohort {
   /** Customers who subscribed at the founding price. */
   members: number;
-  /** Those whose 3-month founding period is over: their fourth month has begun. */
+  /** Those still paying a day into their fourth month (the founding period over), on any plan. */
   reached_month_4: number;
   /** Of those, how many are paying for Prospector now. */
   stayed_on_prospector: number;

@@ -147,27 +147,34 @@ export class RevenueMetricsService {
   }
 
   /**
-   * The founding cohort: customers who subscribed at the founding price, those whose 3-month
-   * founding period is over (their fourth month has begun), and how many of those pay for
-   * Prospector now.
+   * The founding cohort: customers who subscribed at the founding price; those who reached month
+   * 4 (their 3-month founding period is over and, a day into their fourth month, they were still
+   * paying, whatever the plan); and, of those, how many pay for Prospector now.
    */
   async foundingCohort(now = new Date()): Promise<FoundingCohort> {
     const [row] = (await this.dataSource.query(
       `WITH ${SPANS},
        founding AS (
-         SELECT stripe_customer_id, min(effective_at) AS started_at
+         SELECT stripe_customer_id,
+           (min(effective_at) AT TIME ZONE 'UTC' + interval '3 months 1 day') AT TIME ZONE 'UTC' AS t
          FROM subscription_history WHERE plan_name = 'founding_member' GROUP BY 1
        ),
-       current AS (
-         SELECT s.stripe_customer_id, bool_or(s.plan_name = 'prospector' AND s.status = ANY($2) AND ${MRR_AT} > 0) AS on_prospector
-         FROM spans s CROSS JOIN (SELECT $1::timestamptz AS t) b
-         WHERE ${HOLDS_AT}
+       month_4 AS (
+         SELECT b.stripe_customer_id, coalesce(sum(${MRR_AT}), 0) AS mrr
+         FROM founding b
+         LEFT JOIN spans s ON s.stripe_customer_id = b.stripe_customer_id AND ${HOLDS_AT}
+         WHERE b.t <= $1
          GROUP BY 1
+       ),
+       prospector AS (
+         SELECT DISTINCT s.stripe_customer_id
+         FROM spans s CROSS JOIN (SELECT $1::timestamptz AS t) b
+         WHERE ${HOLDS_AT} AND s.plan_name = 'prospector' AND s.status = ANY($2) AND ${MRR_AT} > 0
        )
-       SELECT count(*)::int AS members,
-         count(*) FILTER (WHERE f.started_at + interval '3 months' <= $1)::int AS reached_month_4,
-         count(*) FILTER (WHERE f.started_at + interval '3 months' <= $1 AND c.on_prospector)::int AS stayed_on_prospector
-       FROM founding f LEFT JOIN current c USING (stripe_customer_id)`,
+       SELECT (SELECT count(*) FROM founding)::int AS members,
+         count(*) FILTER (WHERE m.mrr > 0)::int AS reached_month_4,
+         count(p.stripe_customer_id) FILTER (WHERE m.mrr > 0)::int AS stayed_on_prospector
+       FROM month_4 m LEFT JOIN prospector p USING (stripe_customer_id)`,
       [now, PAYING_STATUSES],
     )) as FoundingCohort[];
     return row;

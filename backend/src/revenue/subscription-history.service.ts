@@ -75,10 +75,11 @@ export class SubscriptionHistoryService {
   async insert(manager: EntityManager, rows: HistoryRow[]): Promise<number> {
     let inserted = 0;
     for (const row of rows) {
+      // $3 is the customer id, typed once: it is both a column value and the user's key.
       const result = (await manager.query(
         `INSERT INTO subscription_history (${COLUMNS.join(', ')}, user_id)
-         VALUES (${COLUMNS.map((_, index) => `$${index + 1}`).join(', ')},
-           (SELECT id FROM users WHERE stripe_customer_id = $3 ORDER BY created_at LIMIT 1))
+         VALUES (${COLUMNS.map((column, index) => `$${index + 1}${column === 'stripe_customer_id' ? '::text' : ''}`).join(', ')},
+           (SELECT id FROM users WHERE stripe_customer_id = $3::text ORDER BY created_at LIMIT 1))
          ON CONFLICT (stripe_event_id) DO NOTHING RETURNING id`,
         COLUMNS.map((column) => row[column]),
       )) as unknown[];

@@ -206,8 +206,6 @@ export class SandboxBillingEngine {
   }
 
   private runUntil(time: number): void {
-    this.store.state.clockOffset = time - realNow();
-    this.store.persist();
     for (;;) {
       const due = this.store
         .all(
@@ -218,8 +216,17 @@ export class SandboxBillingEngine {
         )
         .sort((a, b) => periodEnd(a) - periodEnd(b))[0];
       if (!due) break;
+      // The clock passes each period end in turn: a renewal, its invoice and its events are
+      // dated when they happen, not when the advance ends.
+      this.setClock(Math.max(this.store.now(), periodEnd(due)));
       this.renew(due);
     }
+    this.setClock(time);
+  }
+
+  private setClock(time: number): void {
+    this.store.state.clockOffset = time - realNow();
+    this.store.persist();
   }
 
   private renew(subscription: StripeObject): void {
