@@ -12,6 +12,7 @@ import {
 } from './support/accounts.js';
 import { startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
 import { resetDatabase, TEST_WEBHOOK_SECRET } from './support/test-app.js';
+import { settleStripeEvents } from './support/settle.js';
 import { waitFor } from './support/wait.js';
 
 /**
@@ -55,34 +56,14 @@ describe('subscription history and revenue metrics over one customer’s life on
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     env.t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
-  const settled = async () => {
-    await waitFor(
-      async () => (env.sandbox.pendingDeliveries === 0 ? true : undefined),
-      20_000,
-      'every webhook delivered',
-    );
-    await waitFor(
-      async () =>
-        (await env.t.dataSource.getRepository(StripeEventEntity).countBy({ processed: false })) ===
-        0
-          ? true
-          : undefined,
-      30_000,
-      'every stored Stripe event processed',
-    ).catch(async (error: Error) => {
-      const failing = (await env.t.dataSource.query(
-        `SELECT event_type, error_message FROM stripe_events WHERE NOT processed`,
-      )) as { event_type: string; error_message: string | null }[];
-      throw new Error(`${error.message}: ${JSON.stringify(failing)}`);
-    });
-  };
+  const settled = () => settleStripeEvents(env);
   const advance = async (frozenTime: number) => {
     await env.stripe.testHelpers.testClocks.advance('clock_sandbox', { frozen_time: frozenTime });
     await settled();
   };
   const history = () =>
     env.t.dataSource.query(
-      `SELECT stripe_event_id, stripe_subscription_id, stripe_customer_id, user_id, effective_at, status,
+      `SELECT stripe_event_id, stripe_event_type, stripe_subscription_id, stripe_customer_id, user_id, effective_at, status,
          plan_name, stripe_price_id, quantity, unit_amount_cents, billing_interval, interval_count,
          current_period_start, coupon_id, discount_percent_off, discount_amount_off_cents,
          discount_duration, discount_ends_at, mrr_cents, undiscounted_mrr_cents, source

@@ -20,6 +20,7 @@ export interface HistoryDiscount extends DiscountTerms {
 /** The columns of a history row (database/subscription-history.entity.ts) a change fills. */
 export interface HistoryRow {
   stripe_event_id: string;
+  stripe_event_type: string;
   stripe_subscription_id: string;
   stripe_customer_id: string;
   effective_at: Date;
@@ -64,7 +65,12 @@ export function historyRow(
   subscription: Pick<Stripe.Subscription, 'id' | 'customer' | 'status' | 'items'>,
   discount: HistoryDiscount | null,
   prices: Record<string, string>,
-  change: { eventId: string; effectiveAt: Date; source: HistoryRow['source'] },
+  change: {
+    eventId: string;
+    eventType: string;
+    effectiveAt: Date;
+    source: HistoryRow['source'];
+  },
 ): HistoryRow {
   const items = subscription.items.data;
   const first = items[0];
@@ -73,6 +79,7 @@ export function historyRow(
   const undiscounted = monthlyRecurringCents({ status: subscription.status, items: recurring });
   return {
     stripe_event_id: change.eventId,
+    stripe_event_type: change.eventType,
     stripe_subscription_id: subscription.id,
     stripe_customer_id: idOf(subscription.customer)!,
     effective_at: change.effectiveAt,
@@ -123,11 +130,12 @@ export function changesRevenue(
 }
 
 /**
- * The order of a subscription's rows: by effective time; within one second, a start
- * (`incomplete`) first and an end (`canceled`, `incomplete_expired`) last, then by period (a
- * renewal's change after the one before it), then by event id, so that every reader and every
- * delivery order agree on the latest row.
+ * The order of a subscription's rows: by effective time; within one second (Stripe's events
+ * carry whole seconds), its creation first and its end (`canceled`, `incomplete_expired`) last,
+ * then by period (a renewal's change after the one before it), then by event id, so that every
+ * reader and every delivery order agree on the latest row.
  */
 export const HISTORY_ORDER = `effective_at,
-  CASE status WHEN 'incomplete' THEN 0 WHEN 'canceled' THEN 2 WHEN 'incomplete_expired' THEN 2 ELSE 1 END,
+  CASE WHEN stripe_event_type = 'customer.subscription.created' THEN 0
+    WHEN status IN ('canceled', 'incomplete_expired') THEN 2 ELSE 1 END,
   current_period_start NULLS FIRST, stripe_event_id`;

@@ -127,7 +127,12 @@ export class RevenueBackfill {
           },
           discountFrom(start),
           this.catalogue,
-          { eventId: `backfill:${id}:${invoice.id}`, effectiveAt: start, source: 'backfill' },
+          {
+            eventId: `backfill:${id}:${invoice.id}`,
+            eventType: 'backfill',
+            effectiveAt: start,
+            source: 'backfill',
+          },
         ),
       );
     }
@@ -146,6 +151,7 @@ export class RevenueBackfill {
     add(
       historyRow(subscription, discountFrom(current), this.catalogue, {
         eventId: `backfill:${id}:current`,
+        eventType: 'backfill',
         effectiveAt: current,
         source: 'backfill',
       }),

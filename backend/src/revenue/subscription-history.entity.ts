@@ -16,6 +16,10 @@ export class SubscriptionHistoryEntity extends TimestampedEntity {
   @Column({ type: 'varchar', length: 255, unique: true })
   stripe_event_id: string;
 
+  /** The event's type (`customer.subscription.updated`), or `backfill`. */
+  @Column({ type: 'varchar', length: 64 })
+  stripe_event_type: string;
+
   @Column({ type: 'varchar', length: 255 })
   stripe_subscription_id: string;
 

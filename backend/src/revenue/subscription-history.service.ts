@@ -13,6 +13,7 @@ import {
 
 const COLUMNS = [
   'stripe_event_id',
+  'stripe_event_type',
   'stripe_subscription_id',
   'stripe_customer_id',
   'effective_at',
@@ -33,6 +34,8 @@ const COLUMNS = [
   'undiscounted_mrr_cents',
   'source',
 ] as const satisfies readonly (keyof HistoryRow)[];
+/** The customer id's parameter number. */
+const CUSTOMER = COLUMNS.indexOf('stripe_customer_id') + 1;
 
 /**
  * Writes `subscription_history`: one row per Stripe event that changes a subscription's status,
@@ -65,6 +68,7 @@ export class SubscriptionHistoryService {
     await this.insert(manager, [
       historyRow(subscription, discount, this.config.stripe.prices, {
         eventId: event.id,
+        eventType: event.type,
         effectiveAt: new Date(event.created * 1000),
         source: 'webhook',
       }),
@@ -75,11 +79,11 @@ export class SubscriptionHistoryService {
   async insert(manager: EntityManager, rows: HistoryRow[]): Promise<number> {
     let inserted = 0;
     for (const row of rows) {
-      // $3 is the customer id, typed once: it is both a column value and the user's key.
+      // The customer id is typed once: it is both a column value and the user's key.
       const result = (await manager.query(
         `INSERT INTO subscription_history (${COLUMNS.join(', ')}, user_id)
-         VALUES (${COLUMNS.map((column, index) => `$${index + 1}${column === 'stripe_customer_id' ? '::text' : ''}`).join(', ')},
-           (SELECT id FROM users WHERE stripe_customer_id = $3::text ORDER BY created_at LIMIT 1))
+         VALUES (${COLUMNS.map((_, index) => `$${index + 1}${index + 1 === CUSTOMER ? '::text' : ''}`).join(', ')},
+           (SELECT id FROM users WHERE stripe_customer_id = $${CUSTOMER}::text ORDER BY created_at LIMIT 1))
          ON CONFLICT (stripe_event_id) DO NOTHING RETURNING id`,
         COLUMNS.map((column) => row[column]),
       )) as unknown[];

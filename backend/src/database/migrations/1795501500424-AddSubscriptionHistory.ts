@@ -14,6 +14,7 @@ export class AddSubscriptionHistory1795501500424 implements MigrationInterface {
         "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
         "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
         "stripe_event_id" character varying(255) NOT NULL,
+        "stripe_event_type" character varying(64) NOT NULL,
         "stripe_subscription_id" character varying(255) NOT NULL,
         "stripe_customer_id" character varying(255) NOT NULL,
         "user_id" uuid,
