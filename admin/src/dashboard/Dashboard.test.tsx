@@ -106,8 +106,8 @@ describe('the dashboard', () => {
       'Active Promos',
     ])
       expect(screen.getByText(label)).toBeInTheDocument();
-    expect(within(await card('MRR')).getByText('$23166.67')).toBeInTheDocument();
-    expect(within(await card('ARR')).getByText('$278000.04')).toBeInTheDocument();
+    expect(within(await card('MRR')).getByText('$23,166.67')).toBeInTheDocument();
+    expect(within(await card('ARR')).getByText('$278,000.04')).toBeInTheDocument();
     expect(within(await card('Churn (30d)')).getByText('4.3%')).toBeInTheDocument();
     expect(within(await card('At-Risk Revenue')).getByText('$300')).toBeInTheDocument();
     const pastDue = screen.getByRole('link', { name: /Past Due/ });

@@ -6,6 +6,12 @@ import { monthLabel } from './revenueCards';
 const usd = (dollars: number | null) =>
   dollars === null ? '' : formatUsd(Math.round(dollars * 100));
 
+/** An axis tick: "$4k", "-$1.5k", "$750". */
+const compactUsd = (dollars: number) =>
+  Math.abs(dollars) >= 1_000
+    ? `${dollars < 0 ? '-' : ''}$${Number((Math.abs(dollars) / 1_000).toFixed(1))}k`
+    : usd(dollars);
+
 /**
  * MRR movements month by month, stacked: what came in above the line (new, expansion,
  * reactivation), what went out below it (contraction, churned); and the signups. Loaded on its
@@ -35,7 +41,7 @@ export function RevenueChart({ months }: { months: RevenueMonth[] }) {
         <BarChart
           height={280}
           xAxis={[{ scaleType: 'band', data: labels }]}
-          yAxis={[{ valueFormatter: (value: number) => usd(value) }]}
+          yAxis={[{ valueFormatter: compactUsd, width: 56 }]}
           series={[
             series('New', (row) => row.new_cents, 1, '#2e7d32'),
             series('Expansion', (row) => row.expansion_cents, 1, '#1976d2'),
