@@ -17,7 +17,6 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
-  ADMIN_TOASTS,
   REVENUE_COLUMNS,
   formatUsd,
   type FoundingCohort,
@@ -32,6 +31,8 @@ const RevenueChart = lazy(() =>
 );
 
 const MONTHS = 12;
+/** In the words of the spec's other load errors ("Error loading ... Please try again"). */
+const REVENUE_FAILED = 'Error loading revenue metrics. Please try again.';
 
 function cellText(key: (typeof REVENUE_COLUMNS)[number][0], row: RevenueMonth): string {
   if (key === 'month') return monthLabel(row.month);
@@ -73,7 +74,7 @@ export function RevenueSection() {
         </Stack>
         {months.isError ? (
           <Typography color="error" role="alert">
-            {ADMIN_TOASTS.dashboardFailed}
+            {REVENUE_FAILED}
           </Typography>
         ) : months.isPending ? (
           <LinearProgress aria-label="Loading revenue" sx={{ my: 2 }} />
@@ -113,11 +114,7 @@ export function RevenueSection() {
             Founding cohort
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {cohort.isError
-              ? ADMIN_TOASTS.dashboardFailed
-              : cohort.data
-                ? cohortText(cohort.data)
-                : '…'}
+            {cohort.isError ? REVENUE_FAILED : cohort.data ? cohortText(cohort.data) : '…'}
           </Typography>
         </Box>
       </CardContent>

@@ -23,8 +23,11 @@ export interface RevenueCard {
 
 /** The revenue cards beside the spec's seven: MRR, ARR, churn, at-risk revenue, past due. */
 export function revenueCards(stats: AdminStats | undefined): RevenueCard[] {
-  const value = <T>(pick: (stats: AdminStats) => T, format: (value: T) => string) =>
-    stats ? format(pick(stats)) : '…';
+  // A figure not there (yet) reads as still loading rather than as a wrong number.
+  const value = <T>(pick: (stats: AdminStats) => T | undefined, format: (value: T) => string) => {
+    const figure = stats ? pick(stats) : undefined;
+    return figure === undefined || figure === null ? '…' : format(figure);
+  };
   return [
     {
       label: 'MRR',
