@@ -20,24 +20,28 @@ export function paymentStatus(
 }
 
 /**
- * A charge's refunds with their times (a charge lists them only when expanded): the revenue
- * metrics count each refund in its own month. Failed and cancelled ones gave nothing back.
+ * A charge's refunds with their times: the revenue metrics count each refund in its own month.
+ * Read from the charge when Stripe included the whole list (an expanded charge), otherwise
+ * listed. Failed and cancelled refunds gave nothing back.
  */
 export async function chargeRefunds(
   stripe: Stripe,
-  chargeId: string,
+  charge: Pick<Stripe.Charge, 'id' | 'refunds'>,
 ): Promise<TransactionRefund[]> {
-  const refunds: TransactionRefund[] = [];
-  for await (const refund of stripe.refunds.list({ charge: chargeId, limit: 100 }))
-    if (refund.status === 'succeeded' || refund.status === 'pending')
-      refunds.push({
-        id: refund.id,
-        amount_cents: refund.amount,
-        refunded_at: new Date(refund.created * 1000).toISOString(),
-      });
-  return refunds.sort(
-    (a, b) => a.refunded_at.localeCompare(b.refunded_at) || a.id.localeCompare(b.id),
-  );
+  let listed = charge.refunds && !charge.refunds.has_more ? charge.refunds.data : undefined;
+  if (!listed) {
+    listed = [];
+    for await (const refund of stripe.refunds.list({ charge: charge.id, limit: 100 }))
+      listed.push(refund);
+  }
+  return listed
+    .filter((refund) => refund.status === 'succeeded' || refund.status === 'pending')
+    .map((refund) => ({
+      id: refund.id,
+      amount_cents: refund.amount,
+      refunded_at: new Date(refund.created * 1000).toISOString(),
+    }))
+    .sort((a, b) => a.refunded_at.localeCompare(b.refunded_at) || a.id.localeCompare(b.id));
 }
 
 /**
@@ -165,7 +169,7 @@ export class PaymentsService implements OnModuleInit {
         ? options.user
         : await manager.getRepository(UserEntity).findOneBy({ stripe_customer_id: customerId });
     const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
-    const refunds = charge?.amount_refunded ? await chargeRefunds(this.stripe, charge.id) : [];
+    const refunds = charge?.amount_refunded ? await chargeRefunds(this.stripe, charge) : [];
 
     await manager.query(
       `INSERT INTO transactions (user_id, stripe_customer_id, stripe_invoice_id, stripe_charge_id, stripe_subscription_id,

@@ -65,7 +65,10 @@ export class RevenueBackfill {
        WHERE amount_refunded_cents > 0 AND refunds = '[]'::jsonb AND stripe_charge_id IS NOT NULL`,
     )) as { id: string; stripe_charge_id: string }[];
     for (const payment of refunded) {
-      const refunds = await chargeRefunds(this.stripe, payment.stripe_charge_id);
+      const refunds = await chargeRefunds(
+        this.stripe,
+        await this.stripe.charges.retrieve(payment.stripe_charge_id),
+      );
       if (refunds.length === 0) continue;
       await this.dataSource.query(
         `UPDATE transactions SET refunds = $2, updated_at = now() WHERE id = $1 AND refunds = '[]'::jsonb`,

@@ -53,6 +53,9 @@ export class SubscriptionHistoryService {
   /** A `customer.subscription.*` event: its row, once per event id. */
   async recordEvent(event: Stripe.Event, manager: EntityManager): Promise<void> {
     const subscription = event.data.object as Stripe.Subscription;
+    // Stripe sends the whole subscription; a payload without its items or customer describes no
+    // state to record (the subscriptions row still follows Stripe's current state).
+    if (!subscription.items?.data || !subscription.customer) return;
     if (
       event.type === 'customer.subscription.updated' &&
       !changesRevenue(event.data.previous_attributes, subscription)
