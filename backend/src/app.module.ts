@@ -15,6 +15,7 @@ import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PromotionsModule } from './promotions/promotions.module.js';
 import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
+import { RevenueModule } from './revenue/revenue.module.js';
 import { SiteConfigModule } from './site-config/site-config.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         FoundingModule,
         BillingModule,
         SubscriptionsModule,
+        RevenueModule,
         PaymentsModule,
         ReconciliationModule,
         AdminModule,

@@ -99,4 +99,14 @@ export interface AdminStats {
   founding_members: number;
   recent_signups_7d: number;
   active_promos: number;
+  /** Monthly recurring revenue now (README, Revenue metrics). */
+  mrr_cents: number;
+  /** MRR × 12. */
+  arr_cents: number;
+  /** Subscriptions whose last renewal failed. */
+  past_due_count: number;
+  /** The MRR of those past-due subscriptions. */
+  at_risk_cents: number;
+  /** MRR cancelled in the last 30 days over the MRR of 30 days ago (0 to 1). */
+  churn_rate_30d: number;
 }

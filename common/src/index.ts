@@ -9,3 +9,4 @@ export * from './audit.js';
 export * from './api.js';
 export * from './roadmap.js';
 export * from './billing.js';
+export * from './revenue.js';

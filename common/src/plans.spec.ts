@@ -60,5 +60,7 @@ describe('plan catalogue', () => {
     expect(formatUsd(100_000)).toBe('$1,000');
     expect(formatUsd(99_900)).toBe('$999');
     expect(formatUsd(0)).toBe('$0');
+    expect(formatUsd(354_303)).toBe('$3,543.03');
+    expect(formatUsd(-1_250)).toBe('-$12.50');
   });
 });

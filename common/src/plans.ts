@@ -119,12 +119,15 @@ export function getPlan(name: string | null | undefined): Plan {
 }
 
 /**
- * "$75" for whole dollars ("$1,234" with thousands), "$12.50" otherwise. Grouped by hand: a
- * page's first Intl call loads the browser's locale data, some 30 ms of the landing page's start.
+ * "$75" for whole dollars ("$1,234" with thousands), "$12.50" otherwise ("$3,543.03"); a
+ * negative amount reads "-$12.50". Grouped by hand: a page's first Intl call loads the browser's
+ * locale data, some 30 ms of the landing page's start.
  */
 export function formatUsd(cents: number): string {
-  const dollars = cents / 100;
-  return Number.isInteger(dollars)
-    ? `$${String(dollars).replace(/\B(?=(\d{3})+$)/g, ',')}`
-    : `$${dollars.toFixed(2)}`;
+  const dollars = Math.abs(cents) / 100;
+  const [whole, fraction] = (
+    Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2)
+  ).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${cents < 0 ? '-' : ''}$${grouped}${fraction ? `.${fraction}` : ''}`;
 }

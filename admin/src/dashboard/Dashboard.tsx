@@ -27,28 +27,11 @@ import { CreateUserDialog } from '../users/CreateUserDialog';
 import { CustomerRecoveryDialog } from '../users/CustomerRecoveryDialog';
 import { exportUsers } from '../users/exportUsers';
 import { DateTimeText } from '../components/DateTimeText';
+import { RevenueSection } from './RevenueSection';
+import { revenueCards } from './revenueCards';
+import { StatCard } from './StatCard';
 
 const number = (value: number) => value.toLocaleString('en-US');
-
-function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-          {value}
-        </Typography>
-        {note && (
-          <Typography variant="caption" color="text.secondary">
-            {note}
-          </Typography>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
 
 /** An activity line names the user it concerns ("Updated company for grace@example.com"). */
 function activityText(entry: { description: string; target_email: string | null }): string {
@@ -57,7 +40,10 @@ function activityText(entry: { description: string; target_email: string | null 
     : entry.description;
 }
 
-/** The dashboard: seven cards, quick actions, recent activity and the promo types. */
+/**
+ * The dashboard: the spec's seven cards and the revenue cards, the revenue chart and table, quick
+ * actions, recent activity and the promo types.
+ */
 export function Dashboard() {
   const navigate = useNavigate();
   const notify = useNotify();
@@ -109,8 +95,14 @@ export function Dashboard() {
               <StatCard label={label} value={value ?? '…'} note={note} />
             </Grid>
           ))}
+          {revenueCards(stats.data).map((card) => (
+            <Grid key={card.label} size={{ xs: 12, sm: 6, lg: 3 }}>
+              <StatCard {...card} />
+            </Grid>
+          ))}
         </Grid>
       )}
+      <RevenueSection />
 
       <Grid container spacing={2} sx={{ mt: 1 }}>
         <Grid size={{ xs: 12, md: 4 }}>

@@ -4,15 +4,22 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AdminGuard } from '../auth/admin-access.js';
+import { RevenueMetricsService, type RevenueStats } from '../revenue/revenue-metrics.service.js';
 
 @ApiTags('admin')
 @ApiBearerAuth()
 @UseGuards(AdminGuard)
 @Controller('admin/stats')
 export class AdminStatsController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly revenue: RevenueMetricsService,
+  ) {}
 
-  /** The dashboard's seven cards, as the spec counts them; Active Promos really computed. */
+  /**
+   * The dashboard's seven cards, as the spec counts them (Active Promos really computed), and the
+   * revenue cards: MRR, ARR, past due, at-risk revenue and the last 30 days' churn.
+   */
   @Get()
   async stats(): Promise<AdminStats> {
     const [row] = (await this.dataSource.query(`
@@ -25,9 +32,12 @@ export class AdminStatsController {
         (SELECT count(*) FROM users WHERE created_at > now() - interval '7 days')::int AS recent_signups_7d,
         (SELECT count(*) FROM users WHERE promo_active
            AND (promo_expiration_date IS NULL OR promo_expiration_date > now()))::int AS active_promos
-    `)) as Record<keyof AdminStats, number | string>[];
-    return Object.fromEntries(
-      Object.entries(row).map(([key, value]) => [key, Number(value)]),
-    ) as unknown as AdminStats;
+    `)) as Record<string, number | string>[];
+    return {
+      ...(Object.fromEntries(
+        Object.entries(row).map(([key, value]) => [key, Number(value)]),
+      ) as Omit<AdminStats, keyof RevenueStats>),
+      ...(await this.revenue.stats()),
+    };
   }
 }

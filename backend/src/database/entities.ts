@@ -14,6 +14,7 @@ import { SendGridEventEntity } from '../newsletter/sendgrid-event.entity.js';
 import { PaymentMethodEntity } from '../payments/payment-method.entity.js';
 import { TransactionEntity } from '../payments/transaction.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
+import { SubscriptionHistoryEntity } from '../revenue/subscription-history.entity.js';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { StripeEventEntity } from '../webhooks/stripe-event.entity.js';
@@ -37,6 +38,7 @@ export const ENTITIES = [
   SendGridEventEntity,
   StripeEventEntity,
   SubscriptionEntity,
+  SubscriptionHistoryEntity,
   TransactionEntity,
   UserEntity,
 ];

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
+import type { TransactionRefund } from './transaction.entity.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import { idOf } from '../stripe/stripe-ids.js';
 
@@ -16,6 +17,31 @@ export function paymentStatus(
   if (invoice.status === 'paid') return 'succeeded';
   if (invoice.status === 'void' || invoice.status === 'uncollectible') return 'failed';
   return invoice.attempted ? 'failed' : 'pending';
+}
+
+/**
+ * A charge's refunds with their times: the revenue metrics count each refund in its own month.
+ * Read from the charge when Stripe included the whole list (an expanded charge), otherwise
+ * listed. Failed and cancelled refunds gave nothing back.
+ */
+export async function chargeRefunds(
+  stripe: Stripe,
+  charge: Pick<Stripe.Charge, 'id' | 'refunds'>,
+): Promise<TransactionRefund[]> {
+  let listed = charge.refunds && !charge.refunds.has_more ? charge.refunds.data : undefined;
+  if (!listed) {
+    listed = [];
+    for await (const refund of stripe.refunds.list({ charge: charge.id, limit: 100 }))
+      listed.push(refund);
+  }
+  return listed
+    .filter((refund) => refund.status === 'succeeded' || refund.status === 'pending')
+    .map((refund) => ({
+      id: refund.id,
+      amount_cents: refund.amount,
+      refunded_at: new Date(refund.created * 1000).toISOString(),
+    }))
+    .sort((a, b) => a.refunded_at.localeCompare(b.refunded_at) || a.id.localeCompare(b.id));
 }
 
 /**
@@ -143,22 +169,23 @@ export class PaymentsService implements OnModuleInit {
         ? options.user
         : await manager.getRepository(UserEntity).findOneBy({ stripe_customer_id: customerId });
     const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
+    const refunds = charge?.amount_refunded ? await chargeRefunds(this.stripe, charge) : [];
 
     await manager.query(
       `INSERT INTO transactions (user_id, stripe_customer_id, stripe_invoice_id, stripe_charge_id, stripe_subscription_id,
-         amount_cents, amount_refunded_cents, currency, status, description, receipt_url, paid_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         amount_cents, amount_refunded_cents, currency, status, description, receipt_url, paid_at, refunds)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (stripe_invoice_id) DO UPDATE SET
          user_id = COALESCE(EXCLUDED.user_id, transactions.user_id), stripe_charge_id = EXCLUDED.stripe_charge_id,
          amount_cents = EXCLUDED.amount_cents, amount_refunded_cents = EXCLUDED.amount_refunded_cents,
          status = EXCLUDED.status, description = EXCLUDED.description, receipt_url = EXCLUDED.receipt_url,
-         paid_at = EXCLUDED.paid_at, updated_at = now()
+         paid_at = EXCLUDED.paid_at, refunds = EXCLUDED.refunds, updated_at = now()
        WHERE (transactions.user_id, transactions.stripe_charge_id, transactions.amount_cents,
               transactions.amount_refunded_cents, transactions.status, transactions.description,
-              transactions.receipt_url, transactions.paid_at)
+              transactions.receipt_url, transactions.paid_at, transactions.refunds)
          IS DISTINCT FROM (COALESCE(EXCLUDED.user_id, transactions.user_id), EXCLUDED.stripe_charge_id,
               EXCLUDED.amount_cents, EXCLUDED.amount_refunded_cents, EXCLUDED.status,
-              EXCLUDED.description, EXCLUDED.receipt_url, EXCLUDED.paid_at)`,
+              EXCLUDED.description, EXCLUDED.receipt_url, EXCLUDED.paid_at, EXCLUDED.refunds)`,
       [
         user?.id ?? null,
         customerId,
@@ -172,6 +199,7 @@ export class PaymentsService implements OnModuleInit {
         invoice.description ?? invoice.lines?.data[0]?.description ?? null,
         charge?.receipt_url ?? invoice.hosted_invoice_url ?? null,
         new Date(paidAt * 1000),
+        JSON.stringify(refunds),
       ],
     );
     // A failed payment turns the subscription past_due; Stripe's subscription says so. The card
@@ -184,7 +212,12 @@ export class PaymentsService implements OnModuleInit {
 
   /** Rows recorded before we knew whose customer id it was (events can beat the checkout's). */
   async linkCustomer(manager: EntityManager, userId: string, customerId: string): Promise<void> {
-    for (const table of ['transactions', 'subscriptions', 'payment_methods'])
+    for (const table of [
+      'transactions',
+      'subscriptions',
+      'payment_methods',
+      'subscription_history',
+    ])
       await manager.query(
         `UPDATE ${table} SET user_id = $1, updated_at = now() WHERE stripe_customer_id = $2 AND user_id IS NULL`,
         [userId, customerId],

@@ -48,4 +48,16 @@ export class TransactionEntity extends TimestampedEntity {
   /** When Stripe took (or tried to take) the payment. */
   @Column({ type: 'timestamptz', nullable: true })
   paid_at: Date | null;
+
+  /** Each refund of the payment with its time, so that refunds count in the month they happened. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  refunds: TransactionRefund[];
+}
+
+/** One refund of a payment (succeeded or on its way back). */
+export interface TransactionRefund {
+  id: string;
+  amount_cents: number;
+  /** ISO time of the refund at Stripe. */
+  refunded_at: string;
 }

@@ -105,6 +105,11 @@ export class SandboxBillingEngine {
     return this.invoicing.bill(subscription, 'subscription_create');
   }
 
+  /** Pays an open invoice now with the customer's default card (see SandboxInvoicing.pay). */
+  payInvoice(invoice: StripeObject): { invoice: StripeObject; paid: boolean } {
+    return this.invoicing.pay(invoice);
+  }
+
   /**
    * A price change invoiced at once: the unused part of the old price is credited and the rest of
    * the period charged at the new one. A net credit goes to the customer's balance.
@@ -260,8 +265,6 @@ export class SandboxBillingEngine {
   }
 
   private runUntil(time: number): void {
-    this.store.state.clockOffset = time - realNow();
-    this.store.persist();
     for (;;) {
       const due = this.store
         .all(
@@ -272,8 +275,17 @@ export class SandboxBillingEngine {
         )
         .sort((a, b) => periodEnd(a) - periodEnd(b))[0];
       if (!due) break;
+      // The clock passes each period end in turn: a renewal, its invoice and its events are
+      // dated when they happen, not when the advance ends.
+      this.setClock(Math.max(this.store.now(), periodEnd(due)));
       this.renew(due);
     }
+    this.setClock(time);
+  }
+
+  private setClock(time: number): void {
+    this.store.state.clockOffset = time - realNow();
+    this.store.persist();
   }
 
   private renew(subscription: StripeObject): void {

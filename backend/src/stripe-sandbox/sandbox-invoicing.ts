@@ -123,6 +123,63 @@ export class SandboxInvoicing {
   }
 
   /**
+   * Pays an open invoice now with the customer's default card (Stripe's Pay invoice, and what a
+   * retry does), with Stripe's events: the charge, then the invoice paid and its subscription
+   * active again, or the payment failed once more. Answers the invoice and whether it was paid.
+   */
+  pay(invoice: StripeObject): { invoice: StripeObject; paid: boolean } {
+    const customer = this.store.get(String(invoice.customer))!;
+    const methodId = (customer.invoice_settings as Body).default_payment_method;
+    const method = methodId ? this.store.get(String(methodId)) : undefined;
+    const paid = !!method && !privateOf(this.store, method.id).declines;
+    const now = this.store.now();
+    const amount = Number(invoice.amount_remaining);
+    const charge = this.charge(customer, method, amount, paid, 'Subscription update');
+    this.events.emit(paid ? 'charge.succeeded' : 'charge.failed', charge);
+    const payment = this.store.save(
+      this.store.fromFixture('invoice_payment', {
+        id: newId('invoice_payment'),
+        invoice: invoice.id,
+        amount_paid: paid ? amount : null,
+        amount_requested: amount,
+        currency: 'usd',
+        payment: { type: 'charge', charge: charge.id },
+        status: paid ? 'paid' : 'open',
+        status_transitions: { canceled_at: null, paid_at: paid ? now : null },
+      }),
+    );
+    const attempted = this.store.save({
+      ...invoice,
+      attempted: true,
+      attempt_count: Number(invoice.attempt_count) + 1,
+      hosted_invoice_url: `${this.store.url}/receipts/${charge.id}`,
+      ...(paid
+        ? {
+            status: 'paid',
+            amount_paid: amount,
+            amount_remaining: 0,
+            auto_advance: false,
+            status_transitions: { ...(invoice.status_transitions as Body), paid_at: now },
+          }
+        : {}),
+    });
+    if (paid) {
+      this.events.emit('invoice.paid', attempted);
+      this.events.emit('invoice.payment_succeeded', attempted);
+      this.events.emit('invoice_payment.paid', payment);
+    } else this.events.emit('invoice.payment_failed', attempted);
+    const subscriptionId = ((invoice.parent as Body | null)?.subscription_details as Body | null)
+      ?.subscription;
+    const subscription = subscriptionId ? this.store.get(String(subscriptionId)) : undefined;
+    // Paying the latest invoice brings a past-due subscription back to active.
+    if (paid && subscription?.status === 'past_due' && subscription.latest_invoice === invoice.id) {
+      const active = this.store.save({ ...subscription, status: 'active' });
+      this.events.emit('customer.subscription.updated', active, subscription);
+    }
+    return { invoice: attempted, paid };
+  }
+
+  /**
    * What changing the subscription to `after` would invoice now (Stripe's preview): the net of
    * the proration, a credit left on the balance when negative. Nothing is saved.
    */

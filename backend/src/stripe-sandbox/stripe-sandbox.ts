@@ -24,7 +24,7 @@ import type { SandboxParts } from './routes/route-helpers.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.routes.js';
 import { SandboxBillingEngine } from './sandbox-billing-engine.js';
 import { SandboxCheckout } from './sandbox-checkout.js';
-import type { StripeObject } from './sandbox-common.js';
+import { realNow, type StripeObject } from './sandbox-common.js';
 import { SandboxEvents } from './sandbox-events.js';
 import { SandboxExpander } from './sandbox-expand.js';
 import { SandboxFaults, type SandboxFault } from './sandbox-faults.js';
@@ -57,6 +57,11 @@ export interface SandboxOptions {
   retryDelayMs?: number;
   /** Tests only: every JSON answer of the API and every event, as sent. */
   onTraffic?: (traffic: SandboxTraffic) => void;
+  /**
+   * Tests only: the test clock's time (Unix seconds) for a new state, so that a history played
+   * on the clock can end before the present (the clock then moves forward only).
+   */
+  clockStart?: number;
 }
 
 export class StripeSandbox {
@@ -69,6 +74,8 @@ export class StripeSandbox {
 
   constructor(private readonly options: SandboxOptions) {
     this.store = new SandboxStore(options.dataFile);
+    if (options.clockStart !== undefined && this.store.state.clockOffset === undefined)
+      this.store.state.clockOffset = options.clockStart - realNow();
     this.events = new SandboxEvents(this.store, options);
     this.engine = new SandboxBillingEngine(
       this.store,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { RevenueModule } from '../revenue/revenue.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AdminSubscriptionsController } from './admin-subscriptions.controller.js';
@@ -12,7 +13,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
 /** Subscriptions kept in step with Stripe, plan changes, and the back office's cancel/reactivate. */
 @Module({
   // AuthModule: the admin controllers' guard needs its JwtAuthGuard.
-  imports: [AuthModule, StripeModule, WebhooksModule],
+  imports: [AuthModule, StripeModule, WebhooksModule, RevenueModule],
   controllers: [AdminSubscriptionsController, AdminUserSubscriptionController],
   providers: [
     SubscriptionsService,

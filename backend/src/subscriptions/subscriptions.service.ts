@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
+import { SubscriptionHistoryService } from '../revenue/subscription-history.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
@@ -75,6 +76,7 @@ export class SubscriptionsService implements OnModuleInit {
     @Inject(STRIPE) private readonly stripe: Stripe,
     private readonly config: AppConfig,
     private readonly events: StripeEventsService,
+    private readonly history: SubscriptionHistoryService,
   ) {}
 
   onModuleInit(): void {
@@ -83,9 +85,11 @@ export class SubscriptionsService implements OnModuleInit {
       'customer.subscription.updated',
       'customer.subscription.deleted',
     ]) {
-      this.events.on(type, (event, manager) =>
-        this.sync((event.data.object as Stripe.Subscription).id, manager),
-      );
+      // The row as Stripe holds it now, and the change as the event reports it, together.
+      this.events.on(type, async (event, manager) => {
+        await this.sync((event.data.object as Stripe.Subscription).id, manager);
+        await this.history.recordEvent(event, manager);
+      });
     }
     // A schedule's phase change (or release) changes its subscription: read that subscription.
     for (const type of ['subscription_schedule.updated', 'subscription_schedule.released']) {

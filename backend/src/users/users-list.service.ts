@@ -91,6 +91,12 @@ export class UsersListService {
       case 'inactive':
         builder.andWhere('u.status = :segment', { segment });
         break;
+      case 'past_due':
+        // Those the dashboard counts: a subscription of theirs is past due.
+        builder.andWhere(
+          `EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = u.id AND s.status = 'past_due')`,
+        );
+        break;
       default:
         throw usersErrors.unknownFilter(segment);
     }

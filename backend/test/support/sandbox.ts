@@ -17,7 +17,7 @@ export interface AppWithSandbox {
 /** The application listening on a port, with a Stripe sandbox delivering webhooks to it. */
 export async function startAppWithSandbox(
   env: NodeJS.ProcessEnv = {},
-  sandboxOptions: Pick<SandboxOptions, 'dataFile'> = {},
+  sandboxOptions: Pick<SandboxOptions, 'dataFile' | 'clockStart'> = {},
 ): Promise<AppWithSandbox> {
   let appUrl = '';
   const recorder = new SandboxRecorder();

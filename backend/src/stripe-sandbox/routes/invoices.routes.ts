@@ -63,6 +63,29 @@ export function registerInvoiceRoutes(
   api.get('/v1/invoices/:id', async (request, reply) =>
     found(store, reply, param(request), 'invoice'),
   );
+  api.post('/v1/invoices/:id/pay', async (request, reply) => {
+    const invoice = store.get(param(request));
+    if (!invoice || invoice.object !== 'invoice')
+      return found(store, reply, param(request), 'invoice');
+    if (invoice.status === 'paid')
+      return stripeError(reply, 400, 'Invoice is already paid', 'invalid_request_error', {
+        code: 'invoice_already_paid',
+      });
+    if (invoice.status !== 'open')
+      return stripeError(
+        reply,
+        400,
+        `You can only pay an invoice that is open. This invoice is ${String(invoice.status)}.`,
+        'invalid_request_error',
+        { code: 'invoice_not_open' },
+      );
+    const { invoice: attempted, paid } = engine.payInvoice(invoice);
+    if (!paid)
+      return stripeError(reply, 402, 'Your card was declined.', 'card_error', {
+        code: 'card_declined',
+      });
+    return attempted;
+  });
   api.get('/v1/invoice_payments', async (request, reply) => {
     const query = request.query as Body;
     return listPage(
@@ -129,6 +152,16 @@ export function registerInvoiceRoutes(
     events.emit('refund.created', refund);
     events.emit('charge.refunded', refunded, charge);
     return refund;
+  });
+  api.get('/v1/refunds', async (request, reply) => {
+    const query = request.query as Body;
+    return listPage(
+      store,
+      request,
+      reply,
+      'refund',
+      (refund) => !query.charge || refund.charge === query.charge,
+    );
   });
   api.get('/v1/refunds/:id', async (request, reply) =>
     found(store, reply, param(request), 'refund'),
