@@ -21,6 +21,8 @@ export const memberApi = {
       json: preferences,
       auth: true,
     }),
+  /** Everything held about the member ("Download my data"), as the server sends it. */
+  exportData: () => api<{ exported_at: string }>('/me/export', { auth: true }),
   billingPortal: () => api<{ url: string }>('/billing/portal', { method: 'POST', auth: true }),
   /** A Stripe Checkout for a monthly plan. */
   checkout: (plan: MemberPlan) =>

@@ -60,3 +60,53 @@ describe('ProfileTab', () => {
     });
   });
 });
+
+describe('Download my data', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('saves what the server answers as a dated JSON file', async () => {
+    const exported = { exported_at: '2026-11-24T07:00:00.000Z', profile: { email: member.email } };
+    stubApi({ 'GET /me': [200, member], 'GET /me/export': [200, exported] });
+    // jsdom has no object URLs: record the file instead.
+    const blobs: Blob[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (blob: Blob) => (blobs.push(blob), 'blob:data');
+    URL.revokeObjectURL = () => undefined;
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    renderProfile();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download my data' }));
+    await vi.waitFor(() => expect(names).toEqual(['leadpulse-data-2026-11-24.json']));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]);
+    });
+    expect(JSON.parse(text)).toEqual(exported);
+    click.mockRestore();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+
+  it('says why when the download is refused', async () => {
+    stubApi({
+      'GET /me': [200, member],
+      'GET /me/export': [
+        429,
+        {
+          statusCode: 429,
+          code: 'too_many_requests',
+          message: 'Too many requests. Please wait a moment and try again.',
+        },
+      ],
+    });
+    renderProfile();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(
+      await screen.findByText('Too many requests. Please wait a moment and try again.'),
+    ).toBeInTheDocument();
+  });
+});

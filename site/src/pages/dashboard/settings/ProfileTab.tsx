@@ -5,6 +5,7 @@ import { memberApi, type ProfileFields } from '../../../features/member/member-a
 import { useMember } from '../../../features/member/MemberProvider';
 import { useSnackbar } from '../../../features/snackbar/snackbar';
 import { EmailText } from '../../../components/EmailText';
+import { DownloadData } from './DownloadData';
 
 const FIELDS: {
   key: keyof ProfileFields;
@@ -109,6 +110,7 @@ export function ProfileTab({ member }: { member: MemberRecord }) {
             Edit Profile
           </Button>
         </Box>
+        <DownloadData />
       </Stack>
     );
   }
