@@ -41,6 +41,10 @@ export interface MemberRecord<TDate = string> {
   founding_member_transitioned_at: TDate | null;
   /** When the reminder that the founding period ends soon was sent. */
   founding_reminder_sent_at: TDate | null;
+  /** When an administrator suspended the account, why, and the status it returns to. */
+  suspended_at: TDate | null;
+  suspension_reason: string | null;
+  status_before_suspension: string | null;
   password_set: boolean;
   subscription_plan: string | null;
   subscription_status: string | null;

@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = {
   send_password_reset: { label: 'Password reset sent', permission: 'manage_users' },
   resend_email: { label: 'Email resent', permission: 'manage_users' },
   recover_customer: { label: 'Customer recovered', permission: 'manage_users' },
+  suspend_user: { label: 'User suspended', permission: 'manage_users' },
+  reactivate_user: { label: 'User reactivated', permission: 'manage_users' },
   password_setup_link: { label: 'Password link created', permission: 'manage_users' },
   set_user_roles: { label: 'Roles changed', permission: 'manage_roles' },
   create_role: { label: 'Role created', permission: 'manage_roles' },

@@ -32,10 +32,18 @@ describe('displayStatus', () => {
     ['paid', 'Setup Required'],
     ['pending', 'Pending'],
     ['inactive', 'Inactive'],
-    ['suspended', 'Unknown'],
+    ['suspended', 'Suspended'],
+    ['deleted', 'Deleted'],
+    ['archived', 'Unknown'],
     ['', 'Unknown'],
   ])('shows status %j as %j', (status, label) => {
     expect(displayStatus(member({ status }))).toBe(label);
+  });
+
+  it('says suspended or deleted whatever else the account holds', () => {
+    const founder = { founding_member: true, stripe_customer_id: 'cus_1', password_set: true };
+    expect(displayStatus(member({ ...founder, status: 'suspended' }))).toBe('Suspended');
+    expect(displayStatus(member({ is_admin: true, status: 'deleted' }))).toBe('Deleted');
   });
 
   it('shows Unknown for a missing status', () => {

@@ -1,10 +1,19 @@
 /** Display rules of section 4 of both specs: the status label and the plan badge. */
 import { PLANS, getPlan, type BadgeColour } from './plans.js';
 
-export const USER_STATUSES = ['pending', 'paid', 'active', 'inactive'] as const;
+export const USER_STATUSES = ['pending', 'paid', 'active', 'inactive', 'suspended', 'deleted'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+/** Statuses an edit may set: suspension and deletion have their own actions, with their effects. */
+export const ASSIGNABLE_STATUSES = ['pending', 'paid', 'active', 'inactive'] as const;
 
-export type DisplayStatus = 'Active' | 'Setup Required' | 'Pending' | 'Inactive' | 'Unknown';
+export type DisplayStatus =
+  | 'Active'
+  | 'Setup Required'
+  | 'Pending'
+  | 'Inactive'
+  | 'Suspended'
+  | 'Deleted'
+  | 'Unknown';
 
 /** The fields of a `users` row that the display rules read. */
 export interface DisplayableUser {
@@ -21,6 +30,8 @@ const STATUS_LABELS: Record<UserStatus, DisplayStatus> = {
   paid: 'Setup Required',
   pending: 'Pending',
   inactive: 'Inactive',
+  suspended: 'Suspended',
+  deleted: 'Deleted',
 };
 
 /** An account status as every screen names it ("paid" is "Setup Required"). */
@@ -119,6 +130,9 @@ export function labelOf(value: string | null | undefined): string {
 }
 
 export function displayStatus(user: DisplayableUser): DisplayStatus {
+  // A suspended or deleted account says so, whatever else it holds.
+  if (user.status === 'suspended') return 'Suspended';
+  if (user.status === 'deleted') return 'Deleted';
   if (user.is_admin && user.status === 'active') return 'Active';
   if (user.founding_member && user.stripe_customer_id) {
     if (user.password_set && (user.status === 'active' || user.status === 'paid')) return 'Active';
@@ -132,6 +146,8 @@ const DISPLAY_STATUS_COLOURS: Record<DisplayStatus, BadgeColour> = {
   'Setup Required': 'orange',
   Pending: 'yellow',
   Inactive: 'grey',
+  Suspended: 'orange',
+  Deleted: 'red',
   Unknown: 'grey',
 };
 

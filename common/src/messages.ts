@@ -12,6 +12,7 @@ export const MESSAGES = {
   login: {
     invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
     emailNotConfirmed: 'Please check your email and confirm your account before signing in.',
+    accountSuspended: 'Your account has been suspended. Please contact support.',
     tooManyRequests: 'Too many login attempts. Please wait a moment and try again.',
     failed: 'Login failed. Please try again.',
     unexpected: 'An unexpected error occurred. Please try again.',

@@ -34,6 +34,13 @@ export class SessionsService {
     account: AuthAccountEntity,
     userAgent?: string,
   ): Promise<Session> {
+    // Every way in (a password, a reset or setup link, a confirmation) passes here: a suspended
+    // account gets no sign-in, whichever it was.
+    const [user] = (await manager.query(`SELECT status FROM users WHERE auth_user_id = $1`, [
+      account.id,
+    ])) as { status: string }[];
+    if (user?.status === 'suspended')
+      throw new AppException('account_suspended', 403, MESSAGES.login.accountSuspended);
     const refreshToken = randomBytes(32).toString('base64url');
     const familyId = randomUUID();
     await this.storeRefreshToken(manager, refreshToken, familyId, account.id, userAgent);

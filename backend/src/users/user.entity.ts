@@ -17,7 +17,10 @@ export type { BillingAddress, NotificationPreferences } from '@leadpulse/common'
 
 /** The customer and profile record: every field of section 3 of both spec documents. */
 @Entity('users')
-@Check('users_status_check', `"status" IN ('pending', 'paid', 'active', 'inactive')`)
+@Check(
+  'users_status_check',
+  `"status" IN ('pending', 'paid', 'active', 'inactive', 'suspended', 'deleted')`,
+)
 @Index('users_created_at_idx', ['created_at'])
 // Trigram indexes (gin_trgm_ops, written in the migration) serve the admin search's ILIKE.
 @Index('users_email_trgm_idx', { synchronize: false })
@@ -42,9 +45,19 @@ export class UserEntity extends TimestampedEntity {
   @Column({ type: 'varchar', length: 200, nullable: true })
   job_title: string | null;
 
-  /** pending, paid (purchased, account not set up), active or inactive. */
+  /** pending, paid (purchased, account not set up), active, inactive, suspended or deleted. */
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status: string;
+
+  /** When an administrator suspended the account, why, and the status it goes back to. */
+  @Column({ type: 'timestamptz', nullable: true })
+  suspended_at: Date | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  suspension_reason: string | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  status_before_suspension: string | null;
 
   @Column({ type: 'boolean', default: false })
   is_admin: boolean;

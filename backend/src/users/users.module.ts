@@ -14,6 +14,7 @@ import { UserAccountsService } from './user-accounts.service.js';
 import { UserActivityService } from './user-activity.service.js';
 import { UserEmailsService } from './user-emails.service.js';
 import { UserPromosService } from './user-promos.service.js';
+import { UserSuspensionService } from './user-suspension.service.js';
 import { UsersListService } from './users-list.service.js';
 import { UsersService } from './users.service.js';
 
@@ -34,6 +35,7 @@ import { UsersService } from './users.service.js';
     UserPromosService,
     UserEmailsService,
     UserActivityService,
+    UserSuspensionService,
   ],
   exports: [UsersService],
 })

@@ -5,11 +5,12 @@ import { ADMIN_TOASTS, type AdminUserRecord } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { Section } from './Section';
+import { SuspensionControl } from './SuspensionControl';
 
 /** Why View in Stripe is disabled for a user Stripe does not know yet. */
 export const NO_STRIPE_CUSTOMER = 'This user has no Stripe customer yet.';
 
-/** Resend Welcome Email, Reset Password, View in Stripe, Copy Email. */
+/** Resend Welcome Email, Reset Password, View in Stripe, Copy Email, Suspend or Reactivate. */
 export function QuickActions({ user }: { user: AdminUserRecord }) {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -86,6 +87,7 @@ export function QuickActions({ user }: { user: AdminUserRecord }) {
         >
           Copy Email
         </Button>
+        <SuspensionControl user={user} />
       </Stack>
     </Section>
   );

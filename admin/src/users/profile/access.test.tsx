@@ -6,6 +6,7 @@ import type { AdminUserRecord, Permission } from '@leadpulse/common';
 import { renderAdmin, stubFetch } from '../../test-utils';
 import { UserProfile } from '../UserProfile';
 import { AccountInformation } from './AccountInformation';
+import { QuickActions } from './QuickActions';
 
 const customer: AdminUserRecord = {
   id: 'u2',
@@ -22,6 +23,9 @@ const customer: AdminUserRecord = {
   founding_member_purchased_at: null,
   founding_member_transitioned_at: null,
   founding_reminder_sent_at: null,
+  suspended_at: null,
+  suspension_reason: null,
+  status_before_suspension: null,
   password_set: false,
   subscription_plan: 'prospector',
   subscription_status: 'active',
@@ -166,5 +170,45 @@ describe('the roles of an administrator, in Account Information', () => {
       (await screen.findAllByText('At least one administrator must keep the Owner role.')).length,
     ).toBeGreaterThan(0);
     vi.unstubAllGlobals();
+  });
+
+  it('suspends with a reason for whoever manages users', async () => {
+    const fetch = vi.fn(
+      stubFetch({
+        'POST /api/admin/users/u2/suspend': [200, { ...customer, status: 'suspended' }],
+      }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderAdmin(<QuickActions user={customer} />, { permissions: ['manage_users'] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Suspend User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend User' });
+    const confirm = within(dialog).getByRole('button', { name: 'Suspend' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), '  Chargeback  ');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toContain('/api/admin/users/u2/suspend');
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Chargeback' });
+    expect(await screen.findByText('grace@example.com suspended')).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a suspended user’s reason, offers Reactivate, and nothing to one without manage_users', async () => {
+    const suspended = {
+      ...customer,
+      status: 'suspended',
+      suspended_at: '2026-11-20T10:00:00.000Z',
+      suspension_reason: 'Chargeback',
+    };
+    const { unmount } = renderAdmin(<QuickActions user={suspended} />, {
+      permissions: ['manage_users'],
+    });
+    expect(await screen.findByText(/Suspended Nov 20, 2026: Chargeback/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Reactivate User' })).toBeEnabled();
+    unmount();
+    renderAdmin(<QuickActions user={customer} />, { permissions: [] });
+    await screen.findByRole('button', { name: 'Copy Email' });
+    expect(screen.queryByRole('button', { name: 'Suspend User' })).not.toBeInTheDocument();
   });
 });

@@ -7,11 +7,13 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
 } from 'class-validator';
 import {
+  ASSIGNABLE_STATUSES,
   CREATABLE_PLANS,
   EDITABLE_STATUSES,
   MAX_PROMO_DAYS,
@@ -19,7 +21,6 @@ import {
   NAME_MAX_LENGTH,
   PLAN_IDS,
   PROMO_TYPE_IDS,
-  USER_STATUSES,
 } from '@leadpulse/common';
 import { OneLineName, Omittable } from '../../common/validation.js';
 
@@ -97,10 +98,12 @@ export class UpdateUserDto {
   @ApiPropertyOptional({ nullable: true }) @Text(200) company?: string | null;
   @ApiPropertyOptional({ nullable: true }) @Text(200) job_title?: string | null;
 
-  @ApiPropertyOptional({ enum: USER_STATUSES })
+  @ApiPropertyOptional({ enum: ASSIGNABLE_STATUSES })
   @Omittable()
-  @IsIn(USER_STATUSES)
-  status?: (typeof USER_STATUSES)[number];
+  @IsIn(ASSIGNABLE_STATUSES, {
+    message: 'Suspend or reactivate the user instead: their status is not edited directly.',
+  })
+  status?: (typeof ASSIGNABLE_STATUSES)[number];
 
   @ApiPropertyOptional() @Omittable() @IsBoolean() is_admin?: boolean;
   @ApiPropertyOptional() @Omittable() @IsBoolean() founding_member?: boolean;
@@ -138,4 +141,13 @@ export class ComplimentaryAccessDto {
   duration_days?: number;
 
   @ApiPropertyOptional() @Text(500) notes?: string;
+}
+
+/** Why an administrator suspends a user: kept in the audit trail and on the user. */
+export class SuspendUserDto {
+  @ApiProperty({ maxLength: 500 })
+  @IsString()
+  @Matches(/\S/, { message: 'Please give a reason.' })
+  @MaxLength(500)
+  reason: string;
 }

@@ -12,6 +12,8 @@ export function loginErrorMessage(error: unknown): string {
       return MESSAGES.login.emailNotConfirmed;
     case 'too_many_requests':
       return MESSAGES.login.tooManyRequests;
+    case 'account_suspended':
+      return MESSAGES.login.accountSuspended;
     default:
       return MESSAGES.login.failed;
   }
