@@ -45,6 +45,8 @@ export interface MemberRecord<TDate = string> {
   suspended_at: TDate | null;
   suspension_reason: string | null;
   status_before_suspension: string | null;
+  /** When the member deleted their account (the row is anonymised). */
+  deleted_at: TDate | null;
   password_set: boolean;
   subscription_plan: string | null;
   subscription_status: string | null;

@@ -1,19 +1,20 @@
 /** Display rules of section 4 of both specs: the status label and the plan badge. */
 import { PLANS, getPlan, type BadgeColour } from './plans.js';
 
-export const USER_STATUSES = ['pending', 'paid', 'active', 'inactive', 'suspended', 'deleted'] as const;
+export const USER_STATUSES = [
+  'pending',
+  'paid',
+  'active',
+  'inactive',
+  'suspended',
+  'deleted',
+] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 /** Statuses an edit may set: suspension and deletion have their own actions, with their effects. */
 export const ASSIGNABLE_STATUSES = ['pending', 'paid', 'active', 'inactive'] as const;
 
 export type DisplayStatus =
-  | 'Active'
-  | 'Setup Required'
-  | 'Pending'
-  | 'Inactive'
-  | 'Suspended'
-  | 'Deleted'
-  | 'Unknown';
+  'Active' | 'Setup Required' | 'Pending' | 'Inactive' | 'Suspended' | 'Deleted' | 'Unknown';
 
 /** The fields of a `users` row that the display rules read. */
 export interface DisplayableUser {

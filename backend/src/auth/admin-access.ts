@@ -119,6 +119,19 @@ export class AdminPermissionGuard implements CanActivate {
       );
       throw new AppException('forbidden', 403, FORBIDDEN_MESSAGE);
     }
+    // A deleted account keeps only its history: nothing may be done to it.
+    const target = request.params?.id;
+    if (
+      request.url.includes('/admin/users/') &&
+      target &&
+      isUuid(target) &&
+      (await this.dataSource.getRepository(UserEntity).existsBy({ id: target, status: 'deleted' }))
+    )
+      throw new AppException(
+        'user_deleted',
+        409,
+        'This account has been deleted: only its history can be viewed.',
+      );
     requestContext.set('adminWrite', { action, audited: 0 });
     return true;
   }

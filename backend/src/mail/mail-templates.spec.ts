@@ -75,6 +75,7 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/dashboard/settings?tab=subscription',
       subject: 'Your founding member period ends on March 3, 2027',
     },
+    'account-deleted': { data: {}, subject: 'Your LeadPulse account has been deleted' },
   };
 
 describe('e-mail templates', () => {

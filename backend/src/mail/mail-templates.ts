@@ -11,6 +11,7 @@ export interface TemplateData {
   'newsletter-confirm': { link: string };
   'subscription-cancelled': { firstName?: string; endDate: string; link: string };
   'subscription-resumed': { firstName?: string; renewalDate?: string; link: string };
+  'account-deleted': Record<string, never>;
   'founding-reminder': {
     firstName?: string;
     endDate: string;
@@ -30,6 +31,7 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'subscription-cancelled',
   'subscription-resumed',
   'founding-reminder',
+  'account-deleted',
 ];
 
 interface TemplateSource {
@@ -184,6 +186,20 @@ From that day your subscription continues on {{planName}} at {{newPrice}}, charg
 Nothing to do if that suits you. To choose another plan or to cancel before then, go to Settings → Subscription:
 
 {{link}}`,
+  },
+  'account-deleted': {
+    subject: 'Your {{appName}} account has been deleted',
+    html: `${NAMELESS_GREETING_HTML}
+<p>As you asked, your {{appName}} account has been deleted. You have been signed out everywhere, any subscription has been cancelled, and nothing more will be charged.</p>
+<p>We no longer hold your name, e-mail address or profile. Records of past payments stay, without them, because accounting rules require us to keep them.</p>
+<p class="muted">If you did not ask for this, write to us at once at {{supportEmail}}.</p>`,
+    text: `${NAMELESS_GREETING_TEXT}
+
+As you asked, your {{appName}} account has been deleted. You have been signed out everywhere, any subscription has been cancelled, and nothing more will be charged.
+
+We no longer hold your name, e-mail address or profile. Records of past payments stay, without them, because accounting rules require us to keep them.
+
+If you did not ask for this, write to us at once at {{supportEmail}}.`,
   },
 };
 

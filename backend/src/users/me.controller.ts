@@ -1,8 +1,21 @@
-import { Body, Controller, Get, Header, Patch, Put, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Patch,
+  Put,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
+import { AccountDeletionService } from './account-deletion.service.js';
+import { DeleteAccountDto } from './dto/delete-account.dto.js';
 import { NotificationPreferencesDto } from './dto/notification-preferences.dto.js';
 import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import type { NotificationPreferences } from './user.entity.js';
@@ -17,7 +30,18 @@ export class MeController {
   constructor(
     private readonly users: UsersService,
     private readonly exports: MemberExportService,
+    private readonly deletion: AccountDeletionService,
   ) {}
+
+  /** "Delete my account", confirmed with the password: see AccountDeletionService. */
+  @Delete()
+  @HttpCode(204)
+  async delete(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: DeleteAccountDto,
+  ): Promise<void> {
+    await this.deletion.delete(user.accountId, body.password);
+  }
 
   @Get()
   @Header('Cache-Control', 'no-store')

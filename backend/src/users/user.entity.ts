@@ -59,6 +59,10 @@ export class UserEntity extends TimestampedEntity {
   @Column({ type: 'varchar', length: 16, nullable: true })
   status_before_suspension: string | null;
 
+  /** When the member deleted their account; the row is anonymised then. */
+  @Column({ type: 'timestamptz', nullable: true })
+  deleted_at: Date | null;
+
   @Column({ type: 'boolean', default: false })
   is_admin: boolean;
 

@@ -5,6 +5,7 @@ import { MailModule } from '../mail/mail.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { RolesModule } from '../roles/roles.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
+import { AccountDeletionService } from './account-deletion.service.js';
 import { AdminUserPromosController } from './admin-user-promos.controller.js';
 import { AdminUserEmailsController } from './admin-user-emails.controller.js';
 import { AdminUsersController } from './admin-users.controller.js';
@@ -30,6 +31,7 @@ import { UsersService } from './users.service.js';
   providers: [
     UsersService,
     MemberExportService,
+    AccountDeletionService,
     UsersListService,
     UserAccountsService,
     UserPromosService,

@@ -26,6 +26,7 @@ const customer: AdminUserRecord = {
   suspended_at: null,
   suspension_reason: null,
   status_before_suspension: null,
+  deleted_at: null,
   password_set: false,
   subscription_plan: 'prospector',
   subscription_status: 'active',

@@ -18,6 +18,7 @@ import { AddSignupProof1795480000000 } from './1795480000000-AddSignupProof.js';
 import { AddFoundingReminderSentAt1795490000000 } from './1795490000000-AddFoundingReminderSentAt.js';
 import { AddSubscriptionHistory1795501500424 } from './1795501500424-AddSubscriptionHistory.js';
 import { AddUserSuspension1795502000000 } from './1795502000000-AddUserSuspension.js';
+import { AddUserDeletedAt1795502500000 } from './1795502500000-AddUserDeletedAt.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddFoundingReminderSentAt1795490000000,
   AddSubscriptionHistory1795501500424,
   AddUserSuspension1795502000000,
+  AddUserDeletedAt1795502500000,
 ];

@@ -25,6 +25,7 @@ const member = (fields: Partial<MemberRecord>): MemberRecord => ({
   suspended_at: null,
   suspension_reason: null,
   status_before_suspension: null,
+  deleted_at: null,
   password_set: true,
   subscription_plan: null,
   subscription_status: null,

@@ -1,0 +1,155 @@
+import { UserEntity } from '../src/users/user.entity.js';
+import {
+  bearer,
+  post,
+  signUpAdmin,
+  signUpAndConfirm,
+  uniqueEmail,
+  PASSWORD,
+  type SessionBody,
+} from './support/accounts.js';
+import { startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
+import { resetDatabase } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
+
+describe('Delete my account (DELETE /api/me)', () => {
+  let env: AppWithSandbox;
+  let admin: SessionBody;
+  const users = () => env.t.dataSource.getRepository(UserEntity);
+  const call = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    session?: SessionBody,
+    payload?: object,
+  ) =>
+    env.t.app.inject({
+      method,
+      url,
+      headers: session ? bearer(session) : {},
+      ...(payload ? { payload } : {}),
+    });
+
+  beforeAll(async () => {
+    env = await startAppWithSandbox();
+    await resetDatabase(env.t.dataSource);
+    admin = await signUpAdmin(env.t.app, env.t.dataSource);
+  }, 30_000);
+  afterAll(() => env.close());
+
+  it('cancels the subscription, ends every sign-in and leaves no personal data, keeping the payments', async () => {
+    const email = uniqueEmail('leaving');
+    const session = await signUpAndConfirm(env.t.app, env.t.dataSource, email);
+    const checkout = await call('POST', '/api/billing/checkout', session, { plan: 'prospector' });
+    const paid = await fetch(`${checkout.json().url as string}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    const before = await waitFor(async () => {
+      const row = await users().findOneByOrFail({ email });
+      const [payment] = await env.t.dataSource.query(
+        `SELECT id FROM transactions WHERE user_id = $1`,
+        [row.id],
+      );
+      return row.subscription_status === 'active' && payment ? row : undefined;
+    }, 20_000);
+    await env.t.dataSource.query(
+      `UPDATE users SET phone = '(555) 010-1234', company = 'Acme', billing_name = 'Ada L',
+          billing_email = $1 WHERE id = $2`,
+      [email, before.id],
+    );
+    await env.t.dataSource.query(
+      `INSERT INTO newsletter_subscriptions (email, source, first_name, last_name, status)
+       VALUES ($1, 'newsletter', 'Ada', 'Lovelace', 'active')`,
+      [email],
+    );
+    const other = (await post(env.t.app, '/api/auth/login', { email, password: PASSWORD })).json();
+
+    // A wrong password changes nothing.
+    const refused = await call('DELETE', '/api/me', session, { password: 'not my password' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'invalid_password' });
+    expect((await users().findOneByOrFail({ id: before.id })).email).toBe(email);
+
+    const deleted = await call('DELETE', '/api/me', session, { password: PASSWORD });
+    expect(deleted.statusCode).toBe(204);
+
+    // No personal data left in users; no way to sign in.
+    const after = await users().findOneByOrFail({ id: before.id });
+    expect(after).toMatchObject({
+      email: `deleted-${before.id}@deleted.invalid`,
+      first_name: '',
+      last_name: '',
+      phone: null,
+      company: null,
+      job_title: null,
+      billing_name: null,
+      billing_email: null,
+      billing_phone: null,
+      billing_address: null,
+      status: 'deleted',
+      auth_user_id: null,
+    });
+    expect(after.deleted_at).not.toBeNull();
+    const [{ accounts }] = await env.t.dataSource.query(
+      `SELECT count(*)::int AS accounts FROM auth_accounts WHERE email = $1`,
+      [email],
+    );
+    expect(accounts).toBe(0);
+    expect(
+      (await post(env.t.app, '/api/auth/login', { email, password: PASSWORD })).json(),
+    ).toMatchObject({ code: 'invalid_credentials' });
+    for (const signIn of [session, other as SessionBody]) {
+      expect((await call('GET', '/api/me', signIn)).statusCode).toBe(401);
+      expect(
+        (await post(env.t.app, '/api/auth/refresh', { refresh_token: signIn.refresh_token }))
+          .statusCode,
+      ).toBe(401);
+    }
+    // Stripe bills nothing more; the payments stay, with the anonymised reference.
+    expect((await env.stripe.subscriptions.retrieve(before.stripe_subscription_id!)).status).toBe(
+      'canceled',
+    );
+    const payments = await env.t.dataSource.query(
+      `SELECT amount_cents FROM transactions WHERE user_id = $1`,
+      [before.id],
+    );
+    expect(payments).toEqual([{ amount_cents: 7_500 }]);
+    // Unsubscribed, without names; one confirmation to the address they had; audited.
+    const [newsletter] = await env.t.dataSource.query(
+      `SELECT status, first_name, last_name FROM newsletter_subscriptions WHERE email = $1`,
+      [email],
+    );
+    expect(newsletter).toEqual({ status: 'unsubscribed', first_name: null, last_name: null });
+    const mails = await env.t.dataSource.query(`SELECT template FROM emails WHERE to_email = $1`, [
+      email,
+    ]);
+    expect(mails).toEqual([{ template: 'account-deleted' }]);
+    const [audit] = await env.t.dataSource.query(
+      `SELECT action_type FROM admin_actions WHERE target_user_id = $1 AND action_type = 'member_delete_account'`,
+      [before.id],
+    );
+    expect(audit).toBeDefined();
+
+    // The back office shows the account as deleted, its history, and allows nothing else.
+    const profile = await call('GET', `/api/admin/users/${before.id}`, admin);
+    expect(profile.json()).toMatchObject({ status: 'deleted', display_status: 'Deleted' });
+    expect((await call('GET', `/api/admin/users/${before.id}/activity`, admin)).statusCode).toBe(
+      200,
+    );
+    const write = await call('POST', `/api/admin/users/${before.id}/password-reset`, admin);
+    expect(write.statusCode).toBe(409);
+    expect(write.json()).toMatchObject({ code: 'user_deleted' });
+  }, 120_000);
+
+  it('needs the password and a signed-in member', async () => {
+    const session = await signUpAndConfirm(env.t.app, env.t.dataSource, uniqueEmail('staying'));
+    expect((await call('DELETE', '/api/me', session, {})).statusCode).toBe(400);
+    expect((await call('DELETE', '/api/me', undefined, { password: PASSWORD })).statusCode).toBe(
+      401,
+    );
+    expect((await users().findOneByOrFail({ email: session.user.email })).status).not.toBe(
+      'deleted',
+    );
+  });
+});
