@@ -3,7 +3,7 @@ import { HttpError, ResourceContextProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../providers/queryClient';
-import { renderAdmin } from '../test-utils';
+import { renderAdmin, stubFetch } from '../test-utils';
 import { UserProfile } from './UserProfile';
 
 function renderProfile(getOne: () => Promise<never>) {
@@ -39,5 +39,38 @@ describe('the user profile of an unknown id', () => {
       throw new HttpError('Forbidden', 403, { statusCode: 403, message: 'Forbidden' });
     });
     expect(await screen.findByText('Error loading user. Please try again')).toBeInTheDocument();
+  });
+});
+
+describe('the user profile of a deleted account', () => {
+  it('says so, shows the history, and offers no action', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'GET /api/admin/users/u9/payments': [200, { payment_methods: [], transactions: [] }],
+        'GET /api/admin/users/u9/activity': [200, []],
+      }),
+    );
+    const deleted = {
+      id: 'u9',
+      email: 'deleted-u9@deleted.invalid',
+      first_name: '',
+      last_name: '',
+      status: 'deleted',
+      deleted_at: '2026-11-20T10:00:00.000Z',
+      display_status: 'Deleted',
+      plan_badge: { label: 'Free', colour: 'grey' },
+      stripe_customer_id: null,
+      roles: [],
+    };
+    renderProfile(async () => ({ data: deleted }) as never);
+    expect(
+      await screen.findByText(/The member deleted this account on Nov 20, 2026/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Deleted')).toBeInTheDocument();
+    expect(screen.getByText('Activity History')).toBeInTheDocument();
+    expect(screen.queryByText('Quick Actions')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit User' })).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Box, Button, Grid, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, Link, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { HttpError, Title, useCreatePath, useGetOne, useRedirect } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { displayStatusColour, type AdminUserRecord } from '@leadpulse/common';
 import { Badge } from '../components/Badge';
+import { formatDate } from '../format';
 import { AccountInformation } from './profile/AccountInformation';
 import { ActivityHistory } from './profile/ActivityHistory';
 import { BillingInformation } from './profile/BillingInformation';
@@ -61,32 +62,56 @@ export function UserProfile() {
         <Badge {...user.plan_badge} />
         <Badge label={user.display_status} colour={displayStatusColour(user.display_status)} />
       </Stack>
+      {user.status === 'deleted' ? (
+        <DeletedUser user={user} />
+      ) : (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Stack spacing={2}>
+              <AccountInformation key={user.updated_at} user={user} />
+              <BillingInformation
+                user={user}
+                editing={editingBilling}
+                setEditing={setEditingBilling}
+              />
+              <QuickActions user={user} />
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Stack spacing={2}>
+              <SubscriptionDetails user={user} />
+              <PromoManagement user={user} />
+              <CustomerService user={user} onEditBilling={() => setEditingBilling(true)} />
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Stack spacing={2}>
+              <PaymentHistory user={user} />
+              <ActivityHistory user={user} />
+            </Stack>
+          </Grid>
+        </Grid>
+      )}
+    </Box>
+  );
+}
+
+/** A deleted account: its payments and history to read, and nothing to act on. */
+function DeletedUser({ user }: { user: AdminUserRecord }) {
+  return (
+    <Stack spacing={2}>
+      <Alert severity="info">
+        The member deleted this account on {formatDate(user.deleted_at)}. Their personal data is
+        gone; the payments and the history stay, and nothing more can be done to the account.
+      </Alert>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Stack spacing={2}>
-            <AccountInformation key={user.updated_at} user={user} />
-            <BillingInformation
-              user={user}
-              editing={editingBilling}
-              setEditing={setEditingBilling}
-            />
-            <QuickActions user={user} />
-          </Stack>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <PaymentHistory user={user} />
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Stack spacing={2}>
-            <SubscriptionDetails user={user} />
-            <PromoManagement user={user} />
-            <CustomerService user={user} onEditBilling={() => setEditingBilling(true)} />
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Stack spacing={2}>
-            <PaymentHistory user={user} />
-            <ActivityHistory user={user} />
-          </Stack>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ActivityHistory user={user} />
         </Grid>
       </Grid>
-    </Box>
+    </Stack>
   );
 }

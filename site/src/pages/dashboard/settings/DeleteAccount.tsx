@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Typography,
+} from '@mui/material';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../api/client';
+import { PasswordField } from '../../../components/PasswordField';
+import { sessionClient } from '../../../features/auth/session';
+import { memberApi } from '../../../features/member/member-api';
+import { useSnackbar } from '../../../features/snackbar/snackbar';
+
+export const ACCOUNT_DELETED = 'Your account has been deleted.';
+
+/** "Delete my account", confirmed with the password; the member is signed out after. */
+export function DeleteAccount() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [deleting, setDeleting] = useState(false);
+
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    setError(undefined);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDeleting(true);
+    setError(undefined);
+    try {
+      await memberApi.deleteAccount(password);
+      sessionClient.signOut();
+      enqueueSnackbar(ACCOUNT_DELETED, { variant: 'success' });
+      navigate('/', { replace: true });
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError
+          ? caught.message
+          : 'Your account could not be deleted. Please try again.',
+      );
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Box>
+      <Divider sx={{ mb: 2 }} />
+      <Typography variant="h6" component="h2">
+        Delete my account
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+        Cancels any subscription at once and removes your profile. Records of past payments are kept
+        without your name, as accounting requires.
+      </Typography>
+      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+        Delete my account
+      </Button>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="delete-title">
+        <Box component="form" onSubmit={submit}>
+          <DialogTitle id="delete-title">Delete your account?</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>
+              This cannot be undone. You will be signed out everywhere, any subscription ends now
+              without a refund for the current period, and your profile, preferences and e-mail
+              address are removed.
+            </DialogContentText>
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {error}
+              </Alert>
+            )}
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+              fullWidth
+              autoFocus
+            />
+          </DialogContent>
+          <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button onClick={close}>Cancel</Button>
+            <Button
+              type="submit"
+              color="error"
+              variant="contained"
+              disabled={deleting || !password}
+            >
+              {deleting ? 'Deleting…' : 'Delete my account'}
+            </Button>
+          </DialogActions>
+        </Box>
+      </Dialog>
+    </Box>
+  );
+}
