@@ -121,7 +121,16 @@ describe('npm run seed: demo data that works end to end', () => {
         'Customer Recovery: 4 paid founding checkouts whose webhook was lost.',
       );
       expect(first.status).toBe(0);
+      expect(first.output).toMatch(/Revenue history: [\d,]+ rows for [\d,]+ subscriptions\./);
       await startProduct();
+
+      // The dashboard's revenue reads the history the seed built: MRR is there, and the month's
+      // row agrees with the stats.
+      const stats = (await call('GET', '/api/admin/stats')).json();
+      expect(stats.mrr_cents).toBeGreaterThan(0);
+      expect(stats.arr_cents).toBe(stats.mrr_cents * 12);
+      const months = (await call('GET', '/api/admin/metrics/revenue?months=1')).json();
+      expect(months).toEqual([expect.objectContaining({ mrr_cents: stats.mrr_cents })]);
 
       // The sandbox kept what the seed created: each member's customer, subscription and payments.
       const members = await seeded();

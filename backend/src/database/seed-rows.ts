@@ -88,7 +88,7 @@ const SEEDED_CUSTOMERS = `SELECT stripe_customer_id FROM users WHERE email LIKE 
 /** Deletes what an earlier seed wrote (with what the product recorded for its people since). */
 export async function removeEarlierSeed(q: Query): Promise<void> {
   await q(`DELETE FROM stripe_events WHERE stripe_event_id LIKE 'evt_seed_%'`);
-  for (const table of ['transactions', 'payment_methods', 'subscriptions'])
+  for (const table of ['transactions', 'payment_methods', 'subscription_history', 'subscriptions'])
     await q(
       `DELETE FROM ${table} WHERE user_id IN (${SEEDED_USERS})
           OR stripe_customer_id IN (${SEEDED_CUSTOMERS}) OR stripe_customer_id LIKE 'cus_seed_%'`,

@@ -48,6 +48,8 @@ import {
   type SeededMember,
   type SeedStripeTarget,
 } from './seed-stripe.js';
+import { RevenueBackfill } from '../revenue/revenue-backfill.js';
+import { SubscriptionHistoryService } from '../revenue/subscription-history.service.js';
 
 /** Paid checkouts whose webhook was lost: a handful, as a real incident would leave. */
 const LOST_CHECKOUTS = 4;
@@ -270,6 +272,24 @@ async function main(): Promise<number> {
         : undefined,
       appUrl: resources.config.appUrl,
     });
+    // The revenue metrics read the subscription history: the seeded subscriptions get theirs from
+    // Stripe, as `npm run backfill-revenue` builds it.
+    const history = stripe
+      ? await new RevenueBackfill(
+          stripe,
+          dataSource,
+          new SubscriptionHistoryService(stripe, resources.config),
+          resources.config.stripe.prices,
+        ).run(
+          undefined,
+          (
+            (await dataSource.query(
+              `SELECT s.stripe_subscription_id AS id FROM subscriptions s
+                 JOIN users u ON u.id = s.user_id WHERE u.email LIKE '%@seed.example.com'`,
+            )) as { id: string }[]
+          ).map((row) => row.id),
+        )
+      : undefined;
     // Bulk inserts leave the trigram indexes' pending lists full and the statistics stale:
     // searches would be several times slower until autovacuum came by.
     await dataSource.query('VACUUM ANALYZE users, subscriptions, transactions, emails');
@@ -277,6 +297,11 @@ async function main(): Promise<number> {
       [
         `Seeded ${users.toLocaleString('en-US')} demo users in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
         ...report(summary, target, resources.config),
+        ...(history
+          ? [
+              `Revenue history: ${history.rows.toLocaleString('en-US')} rows for ${history.subscriptions.toLocaleString('en-US')} subscriptions.`,
+            ]
+          : []),
       ].join('\n'),
     );
   } finally {

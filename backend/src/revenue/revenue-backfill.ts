@@ -38,12 +38,18 @@ export class RevenueBackfill {
     private readonly catalogue: Record<string, string>,
   ) {}
 
-  async run(log: (line: string) => void = () => undefined): Promise<BackfillSummary> {
+  /** `only` limits it to these subscriptions (the demo seed's own). */
+  async run(
+    log: (line: string) => void = () => undefined,
+    only?: string[],
+  ): Promise<BackfillSummary> {
     const summary: BackfillSummary = { subscriptions: 0, rows: 0, refundedPayments: 0 };
     const missing = (await this.dataSource.query(
       `SELECT s.stripe_subscription_id AS id FROM subscriptions s
        WHERE NOT EXISTS (SELECT 1 FROM subscription_history h WHERE h.stripe_subscription_id = s.stripe_subscription_id)
+         AND ($1::text[] IS NULL OR s.stripe_subscription_id = ANY($1::text[]))
        ORDER BY s.created_at, s.id`,
+      [only ?? null],
     )) as { id: string }[];
     for (const { id } of missing) {
       const rows = await this.subscriptionRows(id);
@@ -62,7 +68,9 @@ export class RevenueBackfill {
     }
     const refunded = (await this.dataSource.query(
       `SELECT id, stripe_charge_id FROM transactions
-       WHERE amount_refunded_cents > 0 AND refunds = '[]'::jsonb AND stripe_charge_id IS NOT NULL`,
+       WHERE amount_refunded_cents > 0 AND refunds = '[]'::jsonb AND stripe_charge_id IS NOT NULL
+         AND ($1::text[] IS NULL OR stripe_subscription_id = ANY($1::text[]))`,
+      [only ?? null],
     )) as { id: string; stripe_charge_id: string }[];
     for (const payment of refunded) {
       const refunds = await chargeRefunds(
