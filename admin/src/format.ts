@@ -11,8 +11,17 @@ export const formatDate = (value: string | null | undefined) =>
       })
     : '—';
 
+/** "Nov 24, 2026, 6:15 AM": the same date as formatDate, then the time. */
 export const formatDateTime = (value: string | null | undefined) =>
-  value ? new Date(value).toLocaleString('en-US') : '—';
+  value
+    ? new Date(value).toLocaleString('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      })
+    : '—';
 
 /** "Ada Lovelace (ada@example.com)", or the e-mail alone without a name. */
 export function userLabel(user: { email: string; first_name?: string; last_name?: string }) {
