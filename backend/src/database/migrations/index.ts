@@ -16,6 +16,7 @@ import { AddFoundingReservationBuyer1795470706642 } from './1795470706642-AddFou
 import { AddSendGridEvents1795471093611 } from './1795471093611-AddSendGridEvents.js';
 import { AddSignupProof1795480000000 } from './1795480000000-AddSignupProof.js';
 import { AddFoundingReminderSentAt1795490000000 } from './1795490000000-AddFoundingReminderSentAt.js';
+import { AddTwoStepVerification1795503743737 } from './1795503743737-AddTwoStepVerification.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddSendGridEvents1795471093611,
   AddSignupProof1795480000000,
   AddFoundingReminderSentAt1795490000000,
+  AddTwoStepVerification1795503743737,
 ];
