@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Stack } from '@mui/material';
+import { Alert, Button, Divider, Stack } from '@mui/material';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
 import { ApiError } from '../../../api/client';
 import { PasswordField } from '../../../components/PasswordField';
 import { authApi } from '../../../features/auth/auth-api';
 import { sessionClient } from '../../../features/auth/session';
 import { useSnackbar } from '../../../features/snackbar/snackbar';
+import { TwoStepSection } from './two-step/TwoStepSection';
 
 const EMPTY = { current: '', next: '', confirm: '' };
 
-/** Password change; the server checks the current password. */
+/** Password change (the server checks the current password), then two-step verification. */
 export function SecurityTab() {
   const { enqueueSnackbar } = useSnackbar();
   const [form, setForm] = useState(EMPTY);
@@ -51,22 +52,31 @@ export function SecurityTab() {
   });
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} sx={{ maxWidth: 420 }}>
-      {error && <Alert severity="error">{error}</Alert>}
-      <PasswordField
-        label="Current Password"
-        autoComplete="current-password"
-        {...field('current')}
-      />
-      <PasswordField label="New Password" autoComplete="new-password" {...field('next')} />
-      <PasswordField
-        label="Confirm New Password"
-        autoComplete="new-password"
-        {...field('confirm')}
-      />
-      <Button type="submit" variant="contained" disabled={saving} sx={{ alignSelf: 'flex-start' }}>
-        {saving ? 'Updating...' : 'Update Password'}
-      </Button>
+    <Stack spacing={4}>
+      <Stack component="form" spacing={2} onSubmit={submit} sx={{ maxWidth: 420 }}>
+        {error && <Alert severity="error">{error}</Alert>}
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          {...field('current')}
+        />
+        <PasswordField label="New Password" autoComplete="new-password" {...field('next')} />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          {...field('confirm')}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={saving}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {saving ? 'Updating...' : 'Update Password'}
+        </Button>
+      </Stack>
+      <Divider />
+      <TwoStepSection />
     </Stack>
   );
 }
