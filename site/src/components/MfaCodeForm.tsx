@@ -1,24 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { MESSAGES } from '@leadpulse/common';
 import { ApiError } from '../api/client';
 import type { SecondStep } from '../features/auth/auth-api';
-
-/** What a failed code step says: the API's own words for a wrong code, the sign-in's otherwise. */
-export function mfaErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError) || error.code === 'network_error')
-    return MESSAGES.login.unexpected;
-  switch (error.code) {
-    case 'invalid_mfa_code':
-      return MESSAGES.mfa.invalidCode;
-    case 'invalid_mfa_token':
-      return MESSAGES.mfa.invalidToken;
-    case 'too_many_requests':
-      return MESSAGES.login.tooManyRequests;
-    default:
-      return MESSAGES.login.failed;
-  }
-}
+import { mfaErrorMessage } from '../features/auth/auth-messages';
 
 interface Props {
   /** Spends the code; rejects with the API's error. */

@@ -1,21 +1,8 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Download from '@mui/icons-material/Download';
-import { APP_NAME } from '../../../../config';
 import { useSnackbar } from '../../../../features/snackbar/snackbar';
-
-export const RECOVERY_CODES_FILE = `${APP_NAME.toLowerCase()}-recovery-codes.txt`;
-
-/** The recovery codes as a text file: what they are, then one code a line. */
-export function recoveryCodesText(codes: string[]): string {
-  return [
-    `${APP_NAME} recovery codes`,
-    'Each code signs you in once if you lose access to your authenticator app.',
-    '',
-    ...codes,
-    '',
-  ].join('\n');
-}
+import { RECOVERY_CODES_FILE, recoveryCodesText } from './two-step-text';
 
 interface Props {
   codes: string[];

@@ -2,10 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import type { TotpEnrollment } from '@leadpulse/common';
 import { authApi } from '../../../../features/auth/auth-api';
-import { codeErrorMessage } from './code-errors';
-
-/** The setup key in groups of four, as authenticator apps print it. */
-export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+import { codeErrorMessage, groupedKey } from './two-step-text';
 
 interface Props {
   enrolment: TotpEnrollment;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubApi } from '../../../../test/render';
-import { recoveryCodesText, RECOVERY_CODES_FILE } from './RecoveryCodes';
+import { recoveryCodesText, RECOVERY_CODES_FILE } from './two-step-text';
 import { TwoStepSection } from './TwoStepSection';
 
 const user = (factors: object[]) => ({

@@ -4,7 +4,7 @@ import type { TotpEnrollment } from '@leadpulse/common';
 import { authApi } from '../../../../features/auth/auth-api';
 import { useTwoStepFactors } from '../../../../features/auth/useTwoStep';
 import { useSnackbar } from '../../../../features/snackbar/snackbar';
-import { codeErrorMessage } from './code-errors';
+import { codeErrorMessage } from './two-step-text';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TotpEnrolment } from './TotpEnrolment';
 
