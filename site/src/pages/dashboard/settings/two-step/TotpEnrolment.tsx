@@ -77,6 +77,7 @@ export function TotpEnrolment({ enrolment, onVerified, onCancel }: Props) {
         {error && <Alert severity="error">{error}</Alert>}
         <TextField
           label="6-digit code"
+          sx={{ maxWidth: 420 }}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           required

@@ -120,6 +120,7 @@ export function TwoStepSection() {
               {error && <Alert severity="error">{error}</Alert>}
               <TextField
                 label="Code or recovery code"
+                sx={{ maxWidth: 420 }}
                 value={code}
                 onChange={(event) => setCode(event.target.value)}
                 required
