@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { UserEntity } from '../src/users/user.entity.js';
 import {
   bearer,
@@ -141,6 +142,40 @@ describe('Delete my account (DELETE /api/me)', () => {
     expect(write.statusCode).toBe(409);
     expect(write.json()).toMatchObject({ code: 'user_deleted' });
   }, 120_000);
+
+  it('asks for a two-step code too when two-step verification is on', async () => {
+    const session = await signUpAndConfirm(env.t.app, env.t.dataSource, uniqueEmail('twostep'));
+    const enrolment = (await call('POST', '/api/auth/mfa/totp/enroll', session)).json() as {
+      factor_id: string;
+      secret: string;
+    };
+    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret) }).generate();
+    const verified = await call('POST', '/api/auth/mfa/totp/verify', session, {
+      factor_id: enrolment.factor_id,
+      code,
+    });
+    expect(verified.statusCode).toBe(200);
+    const [recoveryCode] = (verified.json() as { recovery_codes: string[] }).recovery_codes;
+
+    for (const payload of [{ password: PASSWORD }, { password: PASSWORD, code: '000000' }]) {
+      const refused = await call('DELETE', '/api/me', session, payload);
+      expect(refused.json()).toMatchObject({ code: 'invalid_mfa_code' });
+    }
+    expect((await users().findOneByOrFail({ email: session.user.email })).status).not.toBe(
+      'deleted',
+    );
+    const deleted = await call('DELETE', '/api/me', session, {
+      password: PASSWORD,
+      code: recoveryCode,
+    });
+    expect(deleted.statusCode).toBe(204);
+    // The factor and its codes went with the sign-in account.
+    const [{ factors }] = await env.t.dataSource.query(
+      `SELECT count(*)::int AS factors FROM mfa_factors WHERE auth_account_id = $1`,
+      [session.user.id],
+    );
+    expect(factors).toBe(0);
+  });
 
   it('needs the password and a signed-in member', async () => {
     const session = await signUpAndConfirm(env.t.app, env.t.dataSource, uniqueEmail('staying'));

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { AUDIT_ACTIONS, ROLE_PERMISSIONS, type Permission } from '@leadpulse/common';
 import { EmailEntity } from '../src/mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../src/newsletter/newsletter-subscription.entity.js';
@@ -66,6 +67,8 @@ const BUSINESS_TABLES = [
   'founding_reservations',
   'emails',
   'stripe_events',
+  'mfa_factors',
+  'mfa_recovery_codes',
 ];
 const STRIPE_OBJECTS = [
   'customer',
@@ -214,6 +217,20 @@ describe('every admin write is permission-checked and audited', () => {
     if (answer.statusCode >= 300) throw new Error(`${method} ${url} failed: ${answer.body}`);
     return answer.json();
   };
+  /** A member who turned two-step verification on. */
+  const twoStepMember = async () => {
+    const session = await signUpAndConfirm(env.t.app, ds(), uniqueEmail('two-step'));
+    const enrolment = (await request('POST', '/api/auth/mfa/totp/enroll', session)).json() as {
+      factor_id: string;
+      secret: string;
+    };
+    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret) }).generate();
+    await request('POST', '/api/auth/mfa/totp/verify', session, {
+      factor_id: enrolment.factor_id,
+      code,
+    });
+    return users().findOneByOrFail({ email: session.user.email });
+  };
   const newRole = (permissions: Permission[] = []) =>
     ownerCall('POST', '/api/admin/roles', {
       name: `Scenario ${randomUUID().slice(0, 8)}`,
@@ -268,6 +285,7 @@ describe('every admin write is permission-checked and audited', () => {
     }),
     'POST /api/admin/users/{id}/welcome-email': async () => ({ id: (await plainUser()).id }),
     'POST /api/admin/users/{id}/password-reset': async () => ({ id: (await plainUser()).id }),
+    'DELETE /api/admin/users/{id}/mfa': async () => ({ id: (await twoStepMember()).id }),
     'PUT /api/admin/users/{id}/roles': async () => {
       const role = await newRole(['manage_newsletter']);
       return { id: (await plainUser({ is_admin: true })).id, payload: { role_ids: [role.id] } };

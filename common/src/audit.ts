@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = {
   suspend_user: { label: 'User suspended', permission: 'manage_users' },
   reactivate_user: { label: 'User reactivated', permission: 'manage_users' },
   password_setup_link: { label: 'Password link created', permission: 'manage_users' },
+  reset_mfa: { label: 'Two-step verification reset', permission: 'manage_users' },
   set_user_roles: { label: 'Roles changed', permission: 'manage_roles' },
   create_role: { label: 'Role created', permission: 'manage_roles' },
   update_role: { label: 'Role edited', permission: 'manage_roles' },

@@ -103,6 +103,16 @@ export const MESSAGES = {
     title: 'Something went wrong',
     text: "We've encountered an unexpected error. Our team has been notified.",
   },
+  /** Two-step verification (TOTP and recovery codes). */
+  mfa: {
+    invalidCode: 'That code is not valid. Please check it and try again.',
+    invalidToken: 'Your sign-in has expired. Please sign in again.',
+    enrollmentRequired: 'Set up two-step verification to use the admin portal.',
+    alreadyEnabled: 'Two-step verification is already on.',
+    factorNotFound: 'This two-step verification setup no longer exists. Please start again.',
+    notEnabled: 'This user has not turned on two-step verification.',
+    ownReset: 'Change your own two-step verification in Settings → Security.',
+  },
   admin: {
     accessDenied: "You don't have permission to access the admin portal.",
   },

@@ -1,28 +1,41 @@
-import type { AuthProvider } from 'react-admin';
-import type { AdminIdentityRecord, Session } from '@leadpulse/common';
+import { HttpError, type AuthProvider } from 'react-admin';
+import { isMfaRequired, type AdminIdentityRecord, type Session } from '@leadpulse/common';
+import { MFA_ENROLLMENT_REQUIRED, MfaRequiredError } from '../auth/two-step';
 import { allows } from './access';
 import { httpClient } from './httpClient';
 import { sessionClient } from './session';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
-/** Whether the signed-in user may use the back office; the server decides (GET /api/admin/identity). */
-async function fetchIdentity(): Promise<AdminIdentityRecord | null> {
+/** An administrator who must set up two-step verification before anything else. */
+type Enrolling = typeof MFA_ENROLLMENT_REQUIRED;
+
+/**
+ * Whether the signed-in user may use the back office; the server decides (GET /api/admin/identity):
+ * the administrator, null for a member, or the enrolment an administrator owes first.
+ */
+async function fetchIdentity(): Promise<AdminIdentityRecord | Enrolling | null> {
   try {
     return (await httpClient('/api/admin/identity')).json as AdminIdentityRecord;
   } catch (error) {
+    if (
+      error instanceof HttpError &&
+      (error.body as { code?: string } | undefined)?.code === MFA_ENROLLMENT_REQUIRED
+    )
+      return MFA_ENROLLMENT_REQUIRED;
     if ((error as { status?: number }).status === 403) return null;
     throw error;
   }
 }
 
-let cached: { account: string; identity: Promise<AdminIdentityRecord | null> } | undefined;
+let cached:
+  { account: string; identity: Promise<AdminIdentityRecord | Enrolling | null> } | undefined;
 
 /**
  * The signed-in administrator (null for a member who is not one), asked once per session:
  * react-admin asks canAccess for every button, and each answer comes from here.
  */
-function identity(): Promise<AdminIdentityRecord | null> {
+function identity(): Promise<AdminIdentityRecord | Enrolling | null> {
   const account = sessionClient.session?.user.id ?? '';
   if (!cached || cached.account !== account) {
     const request = fetchIdentity();
@@ -40,23 +53,55 @@ export function forgetIdentity() {
   cached = undefined;
 }
 
+/** The administrator, or null for a member or one who owes the enrolment first. */
+async function administrator(): Promise<AdminIdentityRecord | null> {
+  const admin = await identity();
+  return admin === MFA_ENROLLMENT_REQUIRED ? null : admin;
+}
+
+/** The password step, or the code step of a sign-in with two-step verification. */
+export type LoginParams =
+  | { username: string; password: string }
+  | { mfa_token: string; code?: string; recovery_code?: string };
+
+/** A refused sign-in: the server's message, and its code (`invalid_mfa_token` sends back to the password). */
+export class LoginError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'LoginError';
+  }
+}
+
+async function post(path: string, payload: object): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+  } catch {
+    throw new Error(UNEXPECTED_ERROR);
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    { message?: string; code?: string } | undefined;
+  if (!response.ok || !body) throw new LoginError(body?.message || UNEXPECTED_ERROR, body?.code);
+  return body;
+}
+
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
-    let response: Response;
-    try {
-      response = await fetch('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: username, password }),
-      });
-    } catch {
-      throw new Error(UNEXPECTED_ERROR);
-    }
-    const body = (await response.json().catch(() => undefined)) as
-      (Session & { message?: string }) | undefined;
-    if (!response.ok || !body) throw new Error(body?.message || UNEXPECTED_ERROR);
+  /** Throws MfaRequiredError when the password was right and a code is due; the page asks for it. */
+  async login(params: LoginParams) {
+    const answer =
+      'mfa_token' in params
+        ? await post('/api/auth/mfa/challenge', params)
+        : await post('/api/auth/login', { email: params.username, password: params.password });
+    if (isMfaRequired(answer)) throw new MfaRequiredError(answer.mfa_token);
     forgetIdentity();
-    sessionClient.setSession(body);
+    sessionClient.setSession(answer as Session);
   },
 
   async logout() {
@@ -85,14 +130,18 @@ export const authProvider: AuthProvider = {
     }
   },
 
-  /** The administrator's permissions (an empty list without a role); null for a member. */
+  /**
+   * The administrator's permissions (an empty list without a role); null for a member;
+   * MFA_ENROLLMENT_REQUIRED for an administrator who must set up two-step verification first.
+   */
   async getPermissions() {
     const admin = await identity();
+    if (admin === MFA_ENROLLMENT_REQUIRED) return admin;
     return admin ? (admin.permissions ?? []) : null;
   },
 
   async getIdentity() {
-    const admin = await identity();
+    const admin = await administrator();
     if (admin)
       return {
         ...admin,
@@ -104,7 +153,7 @@ export const authProvider: AuthProvider = {
 
   /** Reads for every administrator; a write when a role grants its permission (see access.ts). */
   async canAccess({ action, resource, record }) {
-    const admin = await identity();
+    const admin = await administrator();
     return !!admin && allows(admin.permissions ?? [], { action, resource, record });
   },
 };

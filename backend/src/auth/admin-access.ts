@@ -27,8 +27,10 @@ import {
   type Permission,
 } from '@leadpulse/common';
 import { AuditService } from '../audit/audit.service.js';
+import { AppConfig } from '../config/app-config.js';
 import type { AuthenticatedUser } from './auth-user.js';
 import { JwtAuthGuard } from './guards.js';
+import { mfaErrors } from './mfa/mfa.errors.js';
 import { AppException } from '../common/app.exception.js';
 import { isUuid } from '../common/ids.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -47,13 +49,16 @@ export const ADMIN_WRITE = 'admin:write';
 
 /**
  * Requires a signed-in administrator and loads what their roles grant. `is_admin` and the roles
- * are read from the database on every request, so taking either away takes effect at once.
+ * are read from the database on every request, so taking either away takes effect at once. With
+ * ADMIN_MFA_REQUIRED, an administrator without a verified two-step factor is refused until they
+ * enrol (enrolment is under /api/auth/mfa, outside the back office).
  */
 @Injectable()
 export class AdminGuard implements CanActivate {
   constructor(
     private readonly jwt: JwtAuthGuard,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -61,7 +66,13 @@ export class AdminGuard implements CanActivate {
     const user = context.switchToHttp().getRequest<AdminRequest>().user!;
     const [row] = (await this.dataSource.query(
       `SELECT u.id, u.is_admin, bool_or(r.is_owner) AS owner,
-              array_remove(array_agg(DISTINCT p.key), NULL) AS granted
+              array_remove(array_agg(DISTINCT p.key), NULL) AS granted,
+              ${
+                this.config.auth.adminMfaRequired
+                  ? `EXISTS (SELECT 1 FROM mfa_factors f
+                              WHERE f.auth_account_id = u.auth_user_id AND f.verified_at IS NOT NULL)`
+                  : 'true'
+              } AS enrolled
          FROM users u
          LEFT JOIN admin_roles ar ON ar.user_id = u.id
          LEFT JOIN roles r ON r.id = ar.role_id
@@ -69,8 +80,15 @@ export class AdminGuard implements CanActivate {
         WHERE u.auth_user_id = $1
         GROUP BY u.id`,
       [user.accountId],
-    )) as { id: string; is_admin: boolean; owner: boolean | null; granted: string[] }[];
+    )) as {
+      id: string;
+      is_admin: boolean;
+      owner: boolean | null;
+      granted: string[];
+      enrolled: boolean;
+    }[];
     if (!row?.is_admin) throw new AppException('forbidden', 403, MESSAGES.admin.accessDenied);
+    if (!row.enrolled) throw mfaErrors.enrollmentRequired();
     user.userId = row.id;
     user.permissions = row.owner
       ? [...ROLE_PERMISSIONS]

@@ -1,5 +1,6 @@
 import type { Permission } from '@leadpulse/common';
 import type { AuthAccountEntity, AuthMetadata } from './auth-account.entity.js';
+import type { AuthFactorView } from './mfa/factors.js';
 
 /** The auth user of member-site.md section 3. */
 export interface AuthUserView {
@@ -9,8 +10,8 @@ export interface AuthUserView {
   email_confirmed_at: Date | null;
   last_sign_in_at: Date | null;
   metadata: AuthMetadata;
-  /** Multi-factor screens are not part of this build yet. */
-  factors: never[];
+  /** The verified two-step verification factors. */
+  factors: AuthFactorView[];
 }
 
 export interface Session {
@@ -24,7 +25,10 @@ export interface Session {
   user: AuthUserView;
 }
 
-export function toAuthUserView(account: AuthAccountEntity): AuthUserView {
+export function toAuthUserView(
+  account: AuthAccountEntity,
+  factors: AuthFactorView[] = [],
+): AuthUserView {
   return {
     id: account.id,
     email: account.email,
@@ -32,7 +36,7 @@ export function toAuthUserView(account: AuthAccountEntity): AuthUserView {
     email_confirmed_at: account.email_confirmed_at,
     last_sign_in_at: account.last_sign_in_at,
     metadata: account.metadata,
-    factors: [],
+    factors,
   };
 }
 

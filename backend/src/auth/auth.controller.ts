@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { MfaRequired } from '@leadpulse/common';
 import { AccountEmailsService } from './account-emails.service.js';
 import type { AuthenticatedUser, AuthUserView, Session } from './auth-user.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
@@ -32,7 +33,7 @@ export class AuthController {
   @Post('login')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
-  login(@Body() body: LoginDto, @Client() client: ClientInfo): Promise<Session> {
+  login(@Body() body: LoginDto, @Client() client: ClientInfo): Promise<Session | MfaRequired> {
     return this.auth.login(body, client);
   }
 
@@ -62,7 +63,10 @@ export class AuthController {
   @Post('reset-password')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
-  resetPassword(@Body() body: ResetPasswordDto, @Client() client: ClientInfo): Promise<Session> {
+  resetPassword(
+    @Body() body: ResetPasswordDto,
+    @Client() client: ClientInfo,
+  ): Promise<Session | MfaRequired> {
     return this.auth.resetPassword(body.token, body.password, client);
   }
 

@@ -14,6 +14,11 @@ import { ConfirmationService } from './confirmation.service.js';
 import { EndedSessionsModule } from './ended-sessions.module.js';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from './guards.js';
 import { JwtStrategy } from './jwt.strategy.js';
+import { AdminMfaController } from './mfa/admin-mfa.controller.js';
+import { MfaChallengesService } from './mfa/mfa-challenges.service.js';
+import { MfaSecrets } from './mfa/mfa-secrets.js';
+import { MfaController } from './mfa/mfa.controller.js';
+import { MfaService } from './mfa/mfa.service.js';
 import { PasswordsService } from './passwords.service.js';
 import { SessionsService } from './sessions.service.js';
 import { SignupController } from './signup.controller.js';
@@ -33,7 +38,7 @@ import { SignupController } from './signup.controller.js';
     MailModule,
     RateLimitModule,
   ],
-  controllers: [AuthController, SignupController],
+  controllers: [AuthController, SignupController, MfaController, AdminMfaController],
   providers: [
     AccountEmailsService,
     AdminBootstrapService,
@@ -42,12 +47,16 @@ import { SignupController } from './signup.controller.js';
     ConfirmationService,
     JwtStrategy,
     JwtAuthGuard,
+    MfaChallengesService,
+    MfaSecrets,
+    MfaService,
     OptionalJwtAuthGuard,
     PasswordsService,
     SessionsService,
   ],
   exports: [
     JwtAuthGuard,
+    MfaService,
     OptionalJwtAuthGuard,
     PasswordsService,
     AuthTokensService,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES } from '@leadpulse/common';
+import { MESSAGES, type MfaRequired } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import { normaliseEmail } from '../common/email.js';
 import { MailService } from '../mail/mail.service.js';
@@ -13,6 +13,9 @@ import { AuthTokensService, sha256 } from './auth-tokens.service.js';
 import type { AuthTokenKind } from './auth-token.entity.js';
 import { toAuthUserView, type AuthUserView, type Session } from './auth-user.js';
 import { markConfirmed } from './confirmation.service.js';
+import { verifiedFactors } from './mfa/factors.js';
+import { MfaChallengesService } from './mfa/mfa-challenges.service.js';
+import { MfaService } from './mfa/mfa.service.js';
 import { PasswordsService } from './passwords.service.js';
 import { SessionsService } from './sessions.service.js';
 import { newSignupProof } from './signup-cookie.js';
@@ -48,6 +51,8 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
     private readonly rateLimits: RateLimitService,
+    private readonly mfa: MfaService,
+    private readonly challenges: MfaChallengesService,
   ) {}
 
   /** Creates the account; `proof` is the secret for the signing-up browser (see signup-cookie.ts). */
@@ -97,7 +102,15 @@ export class AuthService {
     }
   }
 
-  async login(input: { email: string; password: string }, client: ClientInfo): Promise<Session> {
+  /**
+   * A session for the right password; with two-step verification on, a token for the code step
+   * instead (mfa-challenges.service.ts), the sign-in attempt then counted as done only by a
+   * right code.
+   */
+  async login(
+    input: { email: string; password: string },
+    client: ClientInfo,
+  ): Promise<Session | MfaRequired> {
     const email = normaliseEmail(input.email);
     const attempt = await this.rateLimits.reserveLogin(email, client.ip);
     const account = await this.checkPassword(attempt, input.password, () =>
@@ -109,6 +122,11 @@ export class AuthService {
     if (!account.email_confirmed_at) {
       await attempt.release();
       throw new AppException('email_not_confirmed', 403, MESSAGES.login.emailNotConfirmed);
+    }
+    if (await this.mfa.hasVerifiedFactor(this.dataSource.manager, account.id)) {
+      // The password was right, so it counts as no failure; but the failures of codes stay.
+      await attempt.release();
+      return this.dataSource.transaction((manager) => this.challenges.issue(manager, account.id));
     }
     await attempt.succeeded();
     return this.dataSource.transaction(async (manager) => {
@@ -131,9 +149,14 @@ export class AuthService {
 
   /**
    * Sets a password through a reset or setup link: confirms the e-mail, activates the member,
-   * retires every other link, ends every other sign-in and starts a new one.
+   * retires every other link, ends every other sign-in and starts a new one. The link proves the
+   * mailbox, not the second step: with two-step verification on, the answer is the code step.
    */
-  async resetPassword(token: string, password: string, client: ClientInfo): Promise<Session> {
+  async resetPassword(
+    token: string,
+    password: string,
+    client: ClientInfo,
+  ): Promise<Session | MfaRequired> {
     await this.rateLimits.consume('confirm', client.ip);
     this.passwords.assertAcceptable(password);
     const passwordHash = await this.passwords.hash(password);
@@ -151,6 +174,9 @@ export class AuthService {
       );
       await this.tokens.retire(manager, account.id, PASSWORD_LINKS);
       await this.sessions.endAll(manager, account.id);
+      await this.challenges.retire(manager, account.id);
+      if (await this.mfa.hasVerifiedFactor(manager, account.id))
+        return this.challenges.issue(manager, account.id);
       return this.sessions.start(manager, account, client.userAgent);
     });
   }
@@ -188,12 +214,14 @@ export class AuthService {
         .update({ auth_user_id: accountId }, { password_set: true });
       await this.tokens.retire(manager, accountId, PASSWORD_LINKS);
       await this.sessions.endAll(manager, accountId, sessionId);
+      await this.challenges.retire(manager, accountId);
     });
   }
 
   async user(accountId: string): Promise<AuthUserView> {
     return toAuthUserView(
       await this.dataSource.getRepository(AuthAccountEntity).findOneByOrFail({ id: accountId }),
+      await verifiedFactors(this.dataSource.manager, accountId),
     );
   }
 

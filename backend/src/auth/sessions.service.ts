@@ -11,6 +11,7 @@ import { AuthAccountEntity } from './auth-account.entity.js';
 import { sha256 } from './auth-tokens.service.js';
 import { EndedSessionsService } from './ended-sessions.service.js';
 import { toAuthUserView, type Session } from './auth-user.js';
+import { verifiedFactors, type AuthFactorView } from './mfa/factors.js';
 import { RefreshTokenEntity } from './refresh-token.entity.js';
 
 /** A token presented again this soon after its rotation gets the same successor (concurrent tabs). */
@@ -44,7 +45,12 @@ export class SessionsService {
     const refreshToken = randomBytes(32).toString('base64url');
     const familyId = randomUUID();
     await this.storeRefreshToken(manager, refreshToken, familyId, account.id, userAgent);
-    return this.session(account, familyId, refreshToken);
+    return this.session(
+      account,
+      familyId,
+      refreshToken,
+      await verifiedFactors(manager, account.id),
+    );
   }
 
   /**
@@ -63,19 +69,20 @@ export class SessionsService {
         .getRepository(AuthAccountEntity)
         .findOneByOrFail({ id: current.auth_account_id });
       const successor = this.successorOf(refreshToken);
+      const factors = await verifiedFactors(manager, account.id);
 
       if (!current.used_at) {
         await manager.getRepository(RefreshTokenEntity).update(current.id, { used_at: new Date() });
         await this.storeRefreshToken(manager, successor, current.family_id, account.id, userAgent);
         return {
           kind: 'ok' as const,
-          session: this.session(account, current.family_id, successor),
+          session: this.session(account, current.family_id, successor, factors),
         };
       }
       if (Date.now() - current.used_at.getTime() <= REFRESH_REUSE_GRACE_MS) {
         return {
           kind: 'ok' as const,
-          session: this.session(account, current.family_id, successor),
+          session: this.session(account, current.family_id, successor, factors),
         };
       }
       // A token used once already, presented again later: it may have been stolen.
@@ -149,7 +156,12 @@ export class SessionsService {
     });
   }
 
-  private session(account: AuthAccountEntity, familyId: string, refreshToken: string): Session {
+  private session(
+    account: AuthAccountEntity,
+    familyId: string,
+    refreshToken: string,
+    factors: AuthFactorView[],
+  ): Session {
     const expiresIn = this.config.auth.accessTtlSeconds;
     const now = Math.floor(Date.now() / 1000);
     const accessToken = this.jwt.sign(
@@ -168,7 +180,7 @@ export class SessionsService {
       expires_in: expiresIn,
       expires_at: now + expiresIn,
       refresh_token: refreshToken,
-      user: toAuthUserView(account),
+      user: toAuthUserView(account, factors),
     };
   }
 }

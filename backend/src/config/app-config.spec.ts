@@ -65,6 +65,7 @@ describe('AppConfig', () => {
       'DATABASE_URL',
       'METRICS_TOKEN',
       'JWT_SECRET',
+      'MFA_ENCRYPTION_KEY',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
     ]);
@@ -75,17 +76,62 @@ describe('AppConfig', () => {
     expect(problemsOf({ JWT_SECRET: 'short' })[0]).toMatch(/^JWT_SECRET.*32 characters/);
   });
 
+  const PRODUCTION = {
+    DATABASE_URL: 'postgresql://app@db/app',
+    JWT_SECRET: 'x'.repeat(48),
+    MFA_ENCRYPTION_KEY: 'ab'.repeat(32),
+    METRICS_TOKEN: 'm'.repeat(24),
+    STRIPE_SECRET_KEY: 'sk_live_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    STRIPE_PRICE_FOUNDING: 'price_founding123',
+  };
+
   it('starts in production with a server and a strong secret', () => {
-    const config = AppConfig.fromEnvironment({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgresql://app@db/app',
-      JWT_SECRET: 'x'.repeat(48),
-      METRICS_TOKEN: 'm'.repeat(24),
-      STRIPE_SECRET_KEY: 'sk_live_abc123',
-      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
-      STRIPE_PRICE_FOUNDING: 'price_founding123',
-    });
+    const config = AppConfig.fromEnvironment({ NODE_ENV: 'production', ...PRODUCTION });
     expect(config.isProduction).toBe(true);
+    expect(config.mfaEncryptionKey).toEqual(Buffer.alloc(32, 0xab));
+    // Administrators need two-step verification in production unless told otherwise.
+    expect(config.auth.adminMfaRequired).toBe(true);
+  });
+
+  it('reads the two-step verification key as hex or base64, and refuses any other length', () => {
+    const key = Buffer.from(Array.from({ length: 32 }, (_, i) => i * 7));
+    for (const written of [
+      key.toString('hex'),
+      key.toString('hex').toUpperCase(),
+      key.toString('base64'),
+      key.toString('base64url'),
+    ])
+      expect(AppConfig.fromEnvironment({ MFA_ENCRYPTION_KEY: written }).mfaEncryptionKey).toEqual(
+        key,
+      );
+    for (const wrong of ['ab'.repeat(31), 'ab'.repeat(33), key.toString('base64').slice(0, 40)])
+      expect(problemsOf({ MFA_ENCRYPTION_KEY: wrong })[0]).toBe(
+        'MFA_ENCRYPTION_KEY: MFA_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64',
+      );
+  });
+
+  it('requires two-step verification of administrators only in production, unless set', () => {
+    expect(AppConfig.fromEnvironment({}).auth.adminMfaRequired).toBe(false);
+    expect(AppConfig.fromEnvironment({ NODE_ENV: 'test' }).auth.adminMfaRequired).toBe(false);
+    expect(AppConfig.fromEnvironment({ ADMIN_MFA_REQUIRED: 'true' }).auth.adminMfaRequired).toBe(
+      true,
+    );
+    expect(
+      AppConfig.fromEnvironment({
+        NODE_ENV: 'production',
+        ADMIN_MFA_REQUIRED: 'false',
+        ...PRODUCTION,
+      }).auth.adminMfaRequired,
+    ).toBe(false);
+    expect(problemsOf({ ADMIN_MFA_REQUIRED: 'maybe' })[0]).toMatch(/^ADMIN_MFA_REQUIRED/);
+  });
+
+  it('reads false as false in every boolean setting', () => {
+    expect(AppConfig.fromEnvironment({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(AppConfig.fromEnvironment({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(AppConfig.fromEnvironment({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(problemsOf({ TRUST_PROXY: 'yes please' })[0]).toMatch(/^TRUST_PROXY/);
   });
 
   it('lists every problem in its message', () => {

@@ -8,6 +8,13 @@ const PACKAGE_VERSION = (
   }
 ).version;
 
+/** 32 bytes from 64 hex characters or from base64 (standard or URL-safe), as the setting allows. */
+export function parseEncryptionKey(value: string): Buffer {
+  return /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+}
+
 type ConfigValues = Omit<AppConfig, 'version' | 'with'>;
 
 /** The typed configuration, built once at boot and injected wherever it is needed. */
@@ -25,6 +32,8 @@ export class AppConfig {
   /** Absolute path of the data folder (embedded database, generated secrets). */
   readonly dataDir: string;
   readonly jwtSecret: string | undefined;
+  /** The AES-256 key of two-step verification secrets (32 bytes). */
+  readonly mfaEncryptionKey: Buffer | undefined;
   /** Required to read /api/metrics when set. */
   readonly metricsToken: string | undefined;
   readonly corsOrigins: string[];
@@ -52,6 +61,8 @@ export class AppConfig {
     passwordMinLength: number;
     adminEmail: string | undefined;
     adminPassword: string | undefined;
+    /** Administrators without a verified two-step factor are refused every admin route. */
+    adminMfaRequired: boolean;
   };
   readonly redisUrl: string | undefined;
   readonly demoVideoUrl: string | undefined;
@@ -100,6 +111,9 @@ export class AppConfig {
       databasePoolSize: vars.DATABASE_POOL_SIZE,
       dataDir: isAbsolute(vars.DATA_DIR) ? vars.DATA_DIR : resolve(cwd, vars.DATA_DIR),
       jwtSecret: vars.JWT_SECRET,
+      mfaEncryptionKey: vars.MFA_ENCRYPTION_KEY
+        ? parseEncryptionKey(vars.MFA_ENCRYPTION_KEY)
+        : undefined,
       metricsToken: vars.METRICS_TOKEN,
       corsOrigins: [
         new URL(appUrl).origin,
@@ -129,6 +143,7 @@ export class AppConfig {
         passwordMinLength: vars.PASSWORD_MIN_LENGTH,
         adminEmail: vars.ADMIN_EMAIL,
         adminPassword: vars.ADMIN_PASSWORD,
+        adminMfaRequired: vars.ADMIN_MFA_REQUIRED ?? vars.NODE_ENV === 'production',
       },
       redisUrl: vars.REDIS_URL,
       demoVideoUrl: vars.DEMO_VIDEO_URL,

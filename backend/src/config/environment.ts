@@ -20,10 +20,12 @@ import {
 const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
+// The raw string, not `value`: implicit conversion has already made any non-empty string true.
 const booleanFromEnv = () =>
-  Transform(({ value }: { value: unknown }) =>
-    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
-  );
+  Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => {
+    const raw = obj[key];
+    return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : raw;
+  });
 
 const requiredInProduction: string[] = [];
 const requiredWithStripeKey: string[] = [];
@@ -93,6 +95,23 @@ export class EnvironmentVariables {
   @IsString()
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
   JWT_SECRET?: string;
+
+  /**
+   * Encrypts two-step verification secrets at rest (AES-256-GCM): 32 bytes as 64 hex characters
+   * or base64. Required in production; generated into the data folder in development.
+   */
+  @RequiredInProduction()
+  @Matches(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, {
+    message: 'MFA_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64',
+  })
+  @trimmed()
+  MFA_ENCRYPTION_KEY?: string;
+
+  /** Administrators must have two-step verification; unset, true in production only. */
+  @IsOptional()
+  @booleanFromEnv()
+  @IsBoolean()
+  ADMIN_MFA_REQUIRED?: boolean;
 
   @IsOptional()
   @IsString()

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppConfig } from './app-config.js';
+import { parseEncryptionKey, type AppConfig } from './app-config.js';
 
 /** A secret generated once and kept in the data folder, for development only. */
 function generatedSecret(config: AppConfig, name: string, create: () => string): string {
@@ -14,13 +14,19 @@ function generatedSecret(config: AppConfig, name: string, create: () => string):
 }
 
 /**
- * The configured JWT_SECRET and STRIPE_WEBHOOK_SECRET, or outside production ones generated once
- * and kept in the data folder, so sessions and the local Stripe sandbox work without anyone
- * having to invent a secret. Production refuses to start without them (configuration checks).
+ * The configured JWT_SECRET, STRIPE_WEBHOOK_SECRET and MFA_ENCRYPTION_KEY, or outside production
+ * ones generated once and kept in the data folder, so sessions, the local Stripe sandbox and
+ * two-step verification work without anyone having to invent a secret. Production refuses to
+ * start without them (configuration checks).
  */
 export function withJwtSecret(config: AppConfig): AppConfig {
   if (config.isProduction) return config;
   return config.with({
+    mfaEncryptionKey:
+      config.mfaEncryptionKey ??
+      parseEncryptionKey(
+        generatedSecret(config, 'mfa-encryption-key', () => randomBytes(32).toString('hex')),
+      ),
     jwtSecret:
       config.jwtSecret ??
       generatedSecret(config, 'jwt-secret', () => randomBytes(48).toString('base64url')),

@@ -5,6 +5,9 @@ import { RoleEntity } from '../roles/role.entity.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
 import { RefreshTokenEntity } from '../auth/refresh-token.entity.js';
+import { MfaChallengeEntity } from '../auth/mfa/mfa-challenge.entity.js';
+import { MfaFactorEntity } from '../auth/mfa/mfa-factor.entity.js';
+import { MfaRecoveryCodeEntity } from '../auth/mfa/mfa-recovery-code.entity.js';
 import { RateLimitCounterEntity } from '../rate-limit/rate-limit-counter.entity.js';
 import { FoundingReservationEntity } from '../founding/founding-reservation.entity.js';
 import { ErrorReportEntity } from '../logs/error-report.entity.js';
@@ -28,6 +31,9 @@ export const ENTITIES = [
   EmailEntity,
   ErrorReportEntity,
   FoundingReservationEntity,
+  MfaChallengeEntity,
+  MfaFactorEntity,
+  MfaRecoveryCodeEntity,
   NewsletterSubscriptionEntity,
   PaymentMethodEntity,
   PlanEntity,

@@ -76,6 +76,21 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       subject: 'Your founding member period ends on March 3, 2027',
     },
     'account-deleted': { data: {}, subject: 'Your LeadPulse account has been deleted' },
+    'mfa-enabled': {
+      data: { firstName: 'Ada', link: '/dashboard/settings?tab=security' },
+      link: 'https://app.example.com/dashboard/settings?tab=security',
+      subject: 'Two-step verification is on for your LeadPulse account',
+    },
+    'mfa-disabled': {
+      data: { firstName: 'Ada', link: '/dashboard/settings?tab=security' },
+      link: 'https://app.example.com/dashboard/settings?tab=security',
+      subject: 'Two-step verification is off for your LeadPulse account',
+    },
+    'mfa-reset': {
+      data: { firstName: 'Ada', link: '/dashboard/settings?tab=security' },
+      link: 'https://app.example.com/dashboard/settings?tab=security',
+      subject: 'Two-step verification was reset on your LeadPulse account',
+    },
   };
 
 describe('e-mail templates', () => {

@@ -19,6 +19,9 @@ export interface TemplateData {
     planName: string;
     link: string;
   };
+  'mfa-enabled': { firstName?: string; link: string };
+  'mfa-disabled': { firstName?: string; link: string };
+  'mfa-reset': { firstName?: string; link: string };
 }
 export type TemplateName = keyof TemplateData;
 export const TEMPLATE_NAMES: TemplateName[] = [
@@ -32,6 +35,9 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'subscription-resumed',
   'founding-reminder',
   'account-deleted',
+  'mfa-enabled',
+  'mfa-disabled',
+  'mfa-reset',
 ];
 
 interface TemplateSource {
@@ -200,6 +206,57 @@ As you asked, your {{appName}} account has been deleted. You have been signed ou
 We no longer hold your name, e-mail address or profile. Records of past payments stay, without them, because accounting rules require us to keep them.
 
 If you did not ask for this, write to us at once at {{supportEmail}}.`,
+  },
+  'mfa-enabled': {
+    subject: 'Two-step verification is on for your {{appName}} account',
+    html: `${GREETING_HTML}
+<p>You turned on two-step verification. From now on, signing in to {{appName}} asks for a code from your authenticator app after your password.</p>
+<p>Keep your recovery codes somewhere safe: if you lose your phone, each one signs you in once.</p>
+{{> button href=link label="Review your security settings"}}
+<p class="muted">If you did not do this, reset your password now and write to us.</p>`,
+    text: `${GREETING_TEXT}
+
+You turned on two-step verification. From now on, signing in to {{appName}} asks for a code from your authenticator app after your password.
+
+Keep your recovery codes somewhere safe: if you lose your phone, each one signs you in once.
+
+Review your security settings: {{link}}
+
+If you did not do this, reset your password now and write to us.`,
+  },
+  'mfa-disabled': {
+    subject: 'Two-step verification is off for your {{appName}} account',
+    html: `${GREETING_HTML}
+<p>You turned off two-step verification. Signing in to {{appName}} now asks only for your password, and your recovery codes no longer work.</p>
+<p>You can turn it on again at any time in Settings → Security.</p>
+{{> button href=link label="Review your security settings"}}
+<p class="muted">If you did not do this, reset your password now and write to us.</p>`,
+    text: `${GREETING_TEXT}
+
+You turned off two-step verification. Signing in to {{appName}} now asks only for your password, and your recovery codes no longer work.
+
+You can turn it on again at any time in Settings → Security:
+
+{{link}}
+
+If you did not do this, reset your password now and write to us.`,
+  },
+  'mfa-reset': {
+    subject: 'Two-step verification was reset on your {{appName}} account',
+    html: `${GREETING_HTML}
+<p>Our team reset two-step verification on your {{appName}} account. Your authenticator app's codes and your recovery codes no longer work, and signing in now asks only for your password.</p>
+<p>Turn it on again in Settings → Security to keep your account protected.</p>
+{{> button href=link label="Turn on two-step verification"}}
+<p class="muted">If you did not ask for this, write to us at once.</p>`,
+    text: `${GREETING_TEXT}
+
+Our team reset two-step verification on your {{appName}} account. Your authenticator app's codes and your recovery codes no longer work, and signing in now asks only for your password.
+
+Turn it on again in Settings → Security to keep your account protected:
+
+{{link}}
+
+If you did not ask for this, write to us at once.`,
   },
 };
 

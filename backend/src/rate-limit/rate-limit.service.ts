@@ -115,6 +115,20 @@ export class RateLimitService implements OnApplicationShutdown {
     return new PasswordAttempt(this.store, taken, [key]);
   }
 
+  /**
+   * Reserves one check of a two-step code by a signed-in member (turning it on or off), limited
+   * per account like sign-in, so a borrowed session cannot guess its way past the second step.
+   */
+  async reserveCodeCheck(accountId: string): Promise<PasswordAttempt> {
+    const { loginPerAccount } = this.config.rateLimits;
+    const key = `mfa:account:${accountId}`;
+    const taken = await this.reserveAll(
+      [[key, loginPerAccount.limit, loginPerAccount.windowSeconds]],
+      MESSAGES.session.tooManyRequests,
+    );
+    return new PasswordAttempt(this.store, taken, [key]);
+  }
+
   /** Takes a slot in every counter or none: a refusal gives back the slots already taken. */
   private async reserveAll(
     limits: [key: string, limit: number, windowSeconds: number][],

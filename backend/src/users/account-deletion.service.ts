@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { MESSAGES } from '@leadpulse/common';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
+import { MfaService } from '../auth/mfa/mfa.service.js';
 import { PasswordsService } from '../auth/passwords.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { AppException } from '../common/app.exception.js';
@@ -21,7 +22,7 @@ const RUNNING = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete
 export const anonymousEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
 
 /**
- * "Delete my account": after the password, cancels any Stripe subscription at once, then in one
+ * "Delete my account": after the password (and a two-step code when enrolled), cancels any Stripe subscription at once, then in one
  * transaction ends every sign-in, removes the sign-in account, unsubscribes the newsletter,
  * anonymises the `users` row and what else names the member (their e-mails, founding holds),
  * records it and queues a confirmation to the address they had. Payments and audit rows stay,
@@ -39,9 +40,10 @@ export class AccountDeletionService {
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
+    private readonly mfa: MfaService,
   ) {}
 
-  async delete(accountId: string, password: string): Promise<void> {
+  async delete(accountId: string, password: string, code?: string): Promise<void> {
     const attempt = await this.limits.reservePasswordCheck(accountId);
     const account = await this.dataSource
       .getRepository(AuthAccountEntity)
@@ -53,6 +55,7 @@ export class AccountDeletionService {
     if (!(await this.passwords.verify(account.password_hash, password)))
       throw new AppException('invalid_password', 400, MESSAGES.settings.currentPasswordWrong);
     await attempt.succeeded();
+    await this.mfa.confirmIfEnrolled(accountId, code);
 
     const user = await findUserByAccount(this.dataSource.manager, accountId);
     await this.cancelSubscription(user);

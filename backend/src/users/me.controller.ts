@@ -33,14 +33,14 @@ export class MeController {
     private readonly deletion: AccountDeletionService,
   ) {}
 
-  /** "Delete my account", confirmed with the password: see AccountDeletionService. */
+  /** "Delete my account", confirmed with the password and any two-step code: see AccountDeletionService. */
   @Delete()
   @HttpCode(204)
   async delete(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: DeleteAccountDto,
   ): Promise<void> {
-    await this.deletion.delete(user.accountId, body.password);
+    await this.deletion.delete(user.accountId, body.password, body.code);
   }
 
   @Get()

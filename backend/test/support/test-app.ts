@@ -45,6 +45,7 @@ export const NO_RATE_LIMITS: NodeJS.ProcessEnv = Object.fromEntries(
 );
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+export const TEST_MFA_ENCRYPTION_KEY = '5a'.repeat(32);
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
   return AppConfig.fromEnvironment({
@@ -54,6 +55,7 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
     APP_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
+    MFA_ENCRYPTION_KEY: TEST_MFA_ENCRYPTION_KEY,
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ...env,
   });

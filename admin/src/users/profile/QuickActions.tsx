@@ -4,19 +4,24 @@ import { useNotify, useRefresh } from 'react-admin';
 import { ADMIN_TOASTS, type AdminUserRecord } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
+import { ResetTwoStep } from './ResetTwoStep';
 import { Section } from './Section';
 import { SuspensionControl } from './SuspensionControl';
 
 /** Why View in Stripe is disabled for a user Stripe does not know yet. */
 export const NO_STRIPE_CUSTOMER = 'This user has no Stripe customer yet.';
 
-/** Resend Welcome Email, Reset Password, View in Stripe, Copy Email, Suspend or Reactivate. */
+/**
+ * Resend Welcome Email, Reset Password, Reset Two-Step Verification, View in Stripe, Copy Email,
+ * Suspend or Reactivate.
+ */
 export function QuickActions({ user }: { user: AdminUserRecord }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState<string>();
   const canWelcome = useCan('send_welcome_email', 'users');
   const canReset = useCan('send_password_reset', 'users');
+  const canResetTwoStep = useCan('reset_mfa', 'users');
 
   const run = async (name: string, path: string, failure: (reason: string) => string) => {
     setBusy(name);
@@ -60,6 +65,7 @@ export function QuickActions({ user }: { user: AdminUserRecord }) {
             Reset Password
           </Button>
         )}
+        {canResetTwoStep && user.auth_user_id && <ResetTwoStep user={user} />}
         {user.stripe_customer_id ? (
           <Button
             variant="outlined"

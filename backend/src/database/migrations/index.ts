@@ -19,6 +19,7 @@ import { AddFoundingReminderSentAt1795490000000 } from './1795490000000-AddFound
 import { AddSubscriptionHistory1795501500424 } from './1795501500424-AddSubscriptionHistory.js';
 import { AddUserSuspension1795502000000 } from './1795502000000-AddUserSuspension.js';
 import { AddUserDeletedAt1795502500000 } from './1795502500000-AddUserDeletedAt.js';
+import { AddTwoStepVerification1795503743737 } from './1795503743737-AddTwoStepVerification.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -42,4 +43,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddSubscriptionHistory1795501500424,
   AddUserSuspension1795502000000,
   AddUserDeletedAt1795502500000,
+  AddTwoStepVerification1795503743737,
 ];

@@ -99,4 +99,91 @@ describe('LoginDialog', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(screen.queryByText(message)).not.toBeInTheDocument();
   });
+
+  describe('with two-step verification', () => {
+    const session = {
+      access_token: 'a',
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+      refresh_token: 'r',
+      user: {
+        id: 'u',
+        email: 'ada@example.com',
+        created_at: '',
+        metadata: {},
+        factors: [{ id: 'f1', type: 'totp', created_at: '' }],
+      },
+    };
+    const bodyOf = (fetch: ReturnType<typeof stubApi>, path: string) =>
+      JSON.parse(String(fetch.mock.calls.find(([url]) => url.endsWith(path))?.[1]?.body));
+
+    async function passwordStep() {
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+      await user.type(screen.getByLabelText(/^Password/), 'secret');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(
+        await screen.findByRole('heading', { name: 'Two-step verification' }),
+      ).toBeInTheDocument();
+      return user;
+    }
+
+    it('asks for the code after the password, and signs in with it', async () => {
+      const fetch = stubApi({
+        'POST /auth/login': [200, { mfa_required: true, mfa_token: 'mfa-1' }],
+        'POST /auth/mfa/challenge': [200, session],
+      });
+      const onClose = vi.fn();
+      renderWithApp(<LoginDialog open onClose={onClose} onSwitch={() => undefined} />);
+      const user = await passwordStep();
+      expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+      await user.type(screen.getByLabelText(/^Authentication code/), '123 456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(bodyOf(fetch, '/auth/mfa/challenge')).toEqual({ mfa_token: 'mfa-1', code: '123456' });
+    });
+
+    it('takes a recovery code instead, and says when a code is wrong', async () => {
+      const fetch = stubApi({
+        'POST /auth/login': [200, { mfa_required: true, mfa_token: 'mfa-2' }],
+        'POST /auth/mfa/challenge': [
+          400,
+          { statusCode: 400, code: 'invalid_mfa_code', message: 'server text' },
+        ],
+      });
+      renderWithApp(<LoginDialog open onClose={() => undefined} onSwitch={() => undefined} />);
+      const user = await passwordStep();
+      await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+      await user.type(screen.getByLabelText(/^Recovery code/), 'ABCD-EFGH-JKMN-PQRS');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(
+        await screen.findByText('That code is not valid. Please check it and try again.'),
+      ).toBeInTheDocument();
+      expect(bodyOf(fetch, '/auth/mfa/challenge')).toEqual({
+        mfa_token: 'mfa-2',
+        recovery_code: 'ABCD-EFGH-JKMN-PQRS',
+      });
+      expect(screen.getByRole('button', { name: 'Use your authenticator app' })).toBeVisible();
+    });
+
+    it('goes back to the password once the sign-in has expired', async () => {
+      stubApi({
+        'POST /auth/login': [200, { mfa_required: true, mfa_token: 'mfa-3' }],
+        'POST /auth/mfa/challenge': [
+          401,
+          { statusCode: 401, code: 'invalid_mfa_token', message: 'server text' },
+        ],
+      });
+      renderWithApp(<LoginDialog open onClose={() => undefined} onSwitch={() => undefined} />);
+      const user = await passwordStep();
+      await user.type(screen.getByLabelText(/^Authentication code/), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+      expect(
+        screen.getByText('Your sign-in has expired. Please sign in again.'),
+      ).toBeInTheDocument();
+      expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+    });
+  });
 });

@@ -10,10 +10,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { MESSAGES } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { loginErrorMessage } from '../../features/auth/auth-messages';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { useSiteNavigate } from '../../features/navigation/navigation';
+import { MfaCodeForm } from '../MfaCodeForm';
 import { ResendConfirmation } from '../ResendConfirmation';
 
 interface Props {
@@ -23,7 +25,7 @@ interface Props {
 }
 
 export function LoginDialog({ open, onClose, onSwitch }: Props) {
-  const { signIn } = useAuth();
+  const { signIn, completeSignIn } = useAuth();
   const navigate = useSiteNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -31,12 +33,20 @@ export function LoginDialog({ open, onClose, onSwitch }: Props) {
   /** The address a login was refused for as unconfirmed: it can ask for a new link. */
   const [unconfirmed, setUnconfirmed] = useState<string>();
   const [busy, setBusy] = useState(false);
+  /** Set once the password was right on an account with two-step verification: the code step. */
+  const [mfaToken, setMfaToken] = useState<string>();
 
-  /** Leaving the dialog drops its last error, so it is not there on the way back. */
+  /** Leaving the dialog drops its last error and a pending code step, so neither is there on the way back. */
   const leave = (then: () => void) => {
     setError(undefined);
     setUnconfirmed(undefined);
+    setMfaToken(undefined);
     then();
+  };
+
+  const signedIn = () => {
+    leave(onClose);
+    navigate('/dashboard');
   };
 
   const submit = async (event: FormEvent) => {
@@ -45,9 +55,11 @@ export function LoginDialog({ open, onClose, onSwitch }: Props) {
     setError(undefined);
     setUnconfirmed(undefined);
     try {
-      await signIn(email, password);
-      leave(onClose);
-      navigate('/dashboard');
+      const { mfaToken: token } = await signIn(email, password);
+      if (token) {
+        setPassword('');
+        setMfaToken(token);
+      } else signedIn();
     } catch (caught) {
       setError(loginErrorMessage(caught));
       if (caught instanceof ApiError && caught.code === 'email_not_confirmed')
@@ -65,46 +77,65 @@ export function LoginDialog({ open, onClose, onSwitch }: Props) {
       maxWidth="xs"
       aria-labelledby="login-title"
     >
-      <DialogTitle id="login-title">Welcome Back</DialogTitle>
+      <DialogTitle id="login-title">
+        {mfaToken ? 'Two-step verification' : 'Welcome Back'}
+      </DialogTitle>
       <DialogContent>
-        <Stack component="form" spacing={2} sx={{ pt: 1 }} onSubmit={submit} noValidate={false}>
-          {error && <Alert severity="error">{error}</Alert>}
-          {unconfirmed && <ResendConfirmation key={unconfirmed} email={unconfirmed} />}
-          <TextField
-            label="Email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            autoComplete="email"
-            autoFocus
+        {mfaToken ? (
+          <MfaCodeForm
+            onSubmit={async (step) => {
+              await completeSignIn(mfaToken, step);
+              signedIn();
+            }}
+            onExpired={() => {
+              setMfaToken(undefined);
+              setError(MESSAGES.mfa.invalidToken);
+            }}
           />
-          <TextField
-            label="Password"
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            autoComplete="current-password"
-          />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {busy ? 'Signing in…' : 'Sign In'}
-          </Button>
-          <Link
-            component="button"
-            type="button"
-            onClick={() => leave(() => onSwitch('reset'))}
-            sx={{ alignSelf: 'center' }}
-          >
-            Forgot your password?
-          </Link>
-          <Typography variant="body2" sx={{ textAlign: 'center' }}>
-            Don&apos;t have an account?{' '}
-            <Link component="button" type="button" onClick={() => leave(() => onSwitch('signup'))}>
-              Sign up
+        ) : (
+          <Stack component="form" spacing={2} sx={{ pt: 1 }} onSubmit={submit} noValidate={false}>
+            {error && <Alert severity="error">{error}</Alert>}
+            {unconfirmed && <ResendConfirmation key={unconfirmed} email={unconfirmed} />}
+            <TextField
+              label="Email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              autoComplete="email"
+              autoFocus
+            />
+            <TextField
+              label="Password"
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+              autoComplete="current-password"
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {busy ? 'Signing in…' : 'Sign In'}
+            </Button>
+            <Link
+              component="button"
+              type="button"
+              onClick={() => leave(() => onSwitch('reset'))}
+              sx={{ alignSelf: 'center' }}
+            >
+              Forgot your password?
             </Link>
-          </Typography>
-        </Stack>
+            <Typography variant="body2" sx={{ textAlign: 'center' }}>
+              Don&apos;t have an account?{' '}
+              <Link
+                component="button"
+                type="button"
+                onClick={() => leave(() => onSwitch('signup'))}
+              >
+                Sign up
+              </Link>
+            </Typography>
+          </Stack>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -8,8 +8,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { AuthEvent, Session } from '@leadpulse/common';
-import { authApi } from './auth-api';
+import { isMfaRequired, type AuthEvent, type Session } from '@leadpulse/common';
+import { authApi, type SecondStep } from './auth-api';
 import { sessionClient } from './session';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -17,7 +17,12 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 interface AuthContextValue {
   status: AuthStatus;
   session: Session | null;
-  signIn(email: string, password: string): Promise<void>;
+  /**
+   * Signs in with the password; with two-step verification on, resolves with the token of the
+   * code step instead, which `completeSignIn` spends.
+   */
+  signIn(email: string, password: string): Promise<{ mfaToken?: string }>;
+  completeSignIn(mfaToken: string, step: SecondStep): Promise<void>;
   /** Stores a session obtained elsewhere (confirmation link, password reset). */
   acceptSession(session: Session, event?: AuthEvent): void;
   signOut(): Promise<void>;
@@ -57,7 +62,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(async (email: string, password: string) => {
-    sessionClient.setSession(await authApi.login(email, password));
+    const answer = await authApi.login(email, password);
+    if (isMfaRequired(answer)) return { mfaToken: answer.mfa_token };
+    sessionClient.setSession(answer);
+    return {};
+  }, []);
+
+  const completeSignIn = useCallback(async (mfaToken: string, step: SecondStep) => {
+    sessionClient.setSession(await authApi.challenge(mfaToken, step));
   }, []);
 
   const acceptSession = useCallback(
@@ -72,8 +84,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ status, session, signIn, acceptSession, signOut }),
-    [status, session, signIn, acceptSession, signOut],
+    () => ({ status, session, signIn, completeSignIn, acceptSession, signOut }),
+    [status, session, signIn, completeSignIn, acceptSession, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,12 +1,34 @@
-import type { AuthUser, Session } from '@leadpulse/common';
+import type { AuthUser, MfaRequired, Session, TotpEnrollment } from '@leadpulse/common';
 import { api } from '../../api/client';
 
 /** A confirmation's answer: with a setup token when the password chosen at sign-up was dropped. */
 export type ConfirmAnswer = Session & { password_setup_token?: string };
 
+/** The sign-in's second step: a code of the authenticator app, or a recovery code. */
+export type SecondStep = { code: string } | { recovery_code: string };
+
 export const authApi = {
   login: (email: string, password: string) =>
-    api<Session>('/auth/login', { method: 'POST', json: { email, password } }),
+    api<Session | MfaRequired>('/auth/login', { method: 'POST', json: { email, password } }),
+  challenge: (mfaToken: string, step: SecondStep) =>
+    api<Session>('/auth/mfa/challenge', {
+      method: 'POST',
+      json: { mfa_token: mfaToken, ...step },
+    }),
+  user: () => api<AuthUser>('/auth/user', { auth: true }),
+  enrollTotp: () => api<TotpEnrollment>('/auth/mfa/totp/enroll', { method: 'POST', auth: true }),
+  verifyTotp: (factorId: string, code: string) =>
+    api<{ recovery_codes: string[] }>('/auth/mfa/totp/verify', {
+      method: 'POST',
+      json: { factor_id: factorId, code },
+      auth: true,
+    }),
+  removeFactor: (factorId: string, code: string) =>
+    api<void>(`/auth/mfa/factors/${encodeURIComponent(factorId)}`, {
+      method: 'DELETE',
+      json: { code },
+      auth: true,
+    }),
   signup: (email: string, password: string, name: string) =>
     api<{ user: AuthUser }>('/auth/signup', { method: 'POST', json: { email, password, name } }),
   recover: (email: string) => api<object>('/auth/recover', { method: 'POST', json: { email } }),
@@ -21,7 +43,10 @@ export const authApi = {
       json: { token },
     }),
   resetPassword: (token: string, password: string) =>
-    api<Session>('/auth/reset-password', { method: 'POST', json: { token, password } }),
+    api<Session | MfaRequired>('/auth/reset-password', {
+      method: 'POST',
+      json: { token, password },
+    }),
   changePassword: (currentPassword: string, newPassword: string) =>
     api<void>('/auth/password', {
       method: 'PUT',

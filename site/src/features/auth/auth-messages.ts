@@ -34,3 +34,19 @@ export function signupErrorMessage(error: unknown): string {
       return MESSAGES.signup.failed;
   }
 }
+
+/** What a failed code step says: the API's own words for a wrong code, the sign-in's otherwise. */
+export function mfaErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError) || error.code === 'network_error')
+    return MESSAGES.login.unexpected;
+  switch (error.code) {
+    case 'invalid_mfa_code':
+      return MESSAGES.mfa.invalidCode;
+    case 'invalid_mfa_token':
+      return MESSAGES.mfa.invalidToken;
+    case 'too_many_requests':
+      return MESSAGES.login.tooManyRequests;
+    default:
+      return MESSAGES.login.failed;
+  }
+}

@@ -21,9 +21,13 @@ export const memberApi = {
       json: preferences,
       auth: true,
     }),
-  /** Deletes the member's account for good, after their password. */
-  deleteAccount: (password: string) =>
-    api<void>('/me', { method: 'DELETE', json: { password }, auth: true }),
+  /** Deletes the member's account for good, after their password (and two-step code when on). */
+  deleteAccount: (password: string, code?: string) =>
+    api<void>('/me', {
+      method: 'DELETE',
+      json: code ? { password, code } : { password },
+      auth: true,
+    }),
   /** Everything held about the member ("Download my data"), as the server sends it. */
   exportData: () => api<{ exported_at: string }>('/me/export', { auth: true }),
   billingPortal: () => api<{ url: string }>('/billing/portal', { method: 'POST', auth: true }),

@@ -68,6 +68,31 @@ describe('SetupPasswordPage', () => {
     );
   });
 
+  it('asks for a two-step code after setting the password, when the account has one', async () => {
+    const fetch = stubApi({
+      'POST /auth/check-token': [200, { valid: true, kind: 'password_reset' }],
+      'POST /auth/reset-password': [200, { mfa_required: true, mfa_token: 'mfa-r' }],
+      'POST /auth/mfa/challenge': [200, session],
+    });
+    renderWithApp(<SetupPasswordPage />, '/setup-password#token=good');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^New Password/), 'abcdefgh');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'abcdefgh');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Two-step verification' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Your password is set. Enter a code to sign in.')).toBeVisible();
+    await user.type(screen.getByLabelText(/^Authentication code/), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Password Updated' })).toBeInTheDocument();
+    const challenge = fetch.mock.calls.find(([url]) => url.endsWith('/auth/mfa/challenge'));
+    expect(JSON.parse(String(challenge?.[1]?.body))).toEqual({
+      mfa_token: 'mfa-r',
+      code: '654321',
+    });
+  });
+
   it('requires at least 6 characters in both inputs', async () => {
     stubApi({ 'POST /auth/check-token': [200, { valid: true, kind: 'password_reset' }] });
     renderWithApp(<SetupPasswordPage />, '/setup-password#token=good');

@@ -11,8 +11,9 @@ import {
   Typography,
 } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
+import { isMfaRequired, MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
+import { MfaCodeForm } from '../../components/MfaCodeForm';
 import { PasswordField } from '../../components/PasswordField';
 import { useAuthDialogs } from '../../components/dialogs/AuthDialogs';
 import { authApi } from '../../features/auth/auth-api';
@@ -20,7 +21,7 @@ import { useAuth } from '../../features/auth/AuthProvider';
 import { isAfterConfirmation, linkToken } from '../../features/auth/link-token';
 import { useSnackbar } from '../../features/snackbar/snackbar';
 
-type State = 'checking' | 'invalid' | 'form' | 'updating' | 'success';
+type State = 'checking' | 'invalid' | 'form' | 'updating' | 'code' | 'success';
 
 export const SETUP_SUCCESS_REDIRECT_MS = 2000;
 
@@ -58,6 +59,8 @@ function SetupPassword({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string>();
+  /** With two-step verification on, the new password signs in only with a code. */
+  const [mfaToken, setMfaToken] = useState<string>();
 
   useEffect(() => {
     if (!token) return;
@@ -80,8 +83,13 @@ function SetupPassword({
     if (password.length < PASSWORD_MIN_LENGTH) return setError(MESSAGES.setupPassword.tooShort());
     setState('updating');
     try {
-      acceptSession(await authApi.resetPassword(token!, password), 'PASSWORD_RECOVERY');
+      const answer = await authApi.resetPassword(token!, password);
       enqueueSnackbar(MESSAGES.setupPassword.success, { variant: 'success' });
+      if (isMfaRequired(answer)) {
+        setMfaToken(answer.mfa_token);
+        return setState('code');
+      }
+      acceptSession(answer, 'PASSWORD_RECOVERY');
       setState('success');
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'invalid_token') return setState('invalid');
@@ -159,6 +167,25 @@ function SetupPassword({
             <Link component={RouterLink} to="/" sx={{ alignSelf: 'center' }}>
               Back to login
             </Link>
+          </Stack>
+        )}
+        {state === 'code' && mfaToken && (
+          <Stack spacing={2}>
+            <Typography variant="h5" component="h1">
+              Two-step verification
+            </Typography>
+            <Typography>Your password is set. Enter a code to sign in.</Typography>
+            <MfaCodeForm
+              onSubmit={async (step) => {
+                acceptSession(await authApi.challenge(mfaToken, step), 'PASSWORD_RECOVERY');
+                setState('success');
+              }}
+              onExpired={() => {
+                enqueueSnackbar(MESSAGES.mfa.invalidToken, { variant: 'error' });
+                navigate('/');
+                dialogs.open('login');
+              }}
+            />
           </Stack>
         )}
         {state === 'success' && (

@@ -9,6 +9,7 @@ import {
   DialogContentText,
   DialogTitle,
   Divider,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
@@ -20,18 +21,26 @@ import { useSnackbar } from '../../../features/snackbar/snackbar';
 
 export const ACCOUNT_DELETED = 'Your account has been deleted.';
 
-/** "Delete my account", confirmed with the password; the member is signed out after. */
+/** "Delete my account", confirmed with the password (and a two-step code when on); then signed out. */
 export function DeleteAccount() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  // With two-step verification on, a code (or a recovery code) too.
+  const [needsCode, setNeedsCode] = useState(false);
   const [error, setError] = useState<string>();
   const [deleting, setDeleting] = useState(false);
 
+  const start = () => {
+    setNeedsCode((sessionClient.session?.user.factors?.length ?? 0) > 0);
+    setOpen(true);
+  };
   const close = () => {
     setOpen(false);
     setPassword('');
+    setCode('');
     setError(undefined);
   };
   const submit = async (event: FormEvent) => {
@@ -39,11 +48,12 @@ export function DeleteAccount() {
     setDeleting(true);
     setError(undefined);
     try {
-      await memberApi.deleteAccount(password);
+      await memberApi.deleteAccount(password, needsCode ? code.trim() : undefined);
       sessionClient.signOut();
       enqueueSnackbar(ACCOUNT_DELETED, { variant: 'success' });
       navigate('/', { replace: true });
     } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'invalid_mfa_code') setNeedsCode(true);
       setError(
         caught instanceof ApiError
           ? caught.message
@@ -63,7 +73,7 @@ export function DeleteAccount() {
         Cancels any subscription at once and removes your profile. Records of past payments are kept
         without your name, as accounting requires.
       </Typography>
-      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+      <Button variant="outlined" color="error" onClick={start}>
         Delete my account
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="delete-title">
@@ -89,6 +99,18 @@ export function DeleteAccount() {
               fullWidth
               autoFocus
             />
+            {needsCode && (
+              <TextField
+                label="Two-step code"
+                helperText="From your authenticator app, or one of your recovery codes"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                required
+                fullWidth
+                autoComplete="one-time-code"
+                sx={{ mt: 2 }}
+              />
+            )}
           </DialogContent>
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button onClick={close}>Cancel</Button>
@@ -96,7 +118,7 @@ export function DeleteAccount() {
               type="submit"
               color="error"
               variant="contained"
-              disabled={deleting || !password}
+              disabled={deleting || !password || (needsCode && !code.trim())}
             >
               {deleting ? 'Deleting…' : 'Delete my account'}
             </Button>

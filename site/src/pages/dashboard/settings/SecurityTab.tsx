@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Stack } from '@mui/material';
+import { Alert, Button, Divider, Stack } from '@mui/material';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
 import { ApiError } from '../../../api/client';
 import { PasswordField } from '../../../components/PasswordField';
@@ -7,10 +7,11 @@ import { authApi } from '../../../features/auth/auth-api';
 import { sessionClient } from '../../../features/auth/session';
 import { useSnackbar } from '../../../features/snackbar/snackbar';
 import { DeleteAccount } from './DeleteAccount';
+import { TwoStepSection } from './two-step/TwoStepSection';
 
 const EMPTY = { current: '', next: '', confirm: '' };
 
-/** Password change (the server checks the current password), and deleting the account. */
+/** Password change (the server checks the current password), two-step verification, and deleting the account. */
 export function SecurityTab() {
   const { enqueueSnackbar } = useSnackbar();
   const [form, setForm] = useState(EMPTY);
@@ -75,6 +76,8 @@ export function SecurityTab() {
           {saving ? 'Updating...' : 'Update Password'}
         </Button>
       </Stack>
+      <Divider />
+      <TwoStepSection />
       <DeleteAccount />
     </Stack>
   );

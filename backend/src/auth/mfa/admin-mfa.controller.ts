@@ -1,0 +1,27 @@
+import { Controller, Delete, HttpCode, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { IdParam } from '../../common/id-param.js';
+import { USER_NOT_FOUND } from '../../users/users.errors.js';
+import { AdminGuard, AdminWrite } from '../admin-access.js';
+import type { AuthenticatedUser } from '../auth-user.js';
+import { CurrentUser } from '../guards.js';
+import { MfaService } from './mfa.service.js';
+
+/** The back office's reset of a user's two-step verification. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('admin/users')
+export class AdminMfaController {
+  constructor(private readonly mfa: MfaService) {}
+
+  @Delete(':id/mfa')
+  @AdminWrite('reset_mfa')
+  @HttpCode(204)
+  reset(
+    @CurrentUser() admin: AuthenticatedUser,
+    @IdParam(USER_NOT_FOUND) id: string,
+  ): Promise<void> {
+    return this.mfa.resetByAdmin(admin.userId!, id);
+  }
+}

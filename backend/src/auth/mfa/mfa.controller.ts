@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { MESSAGES, type TotpEnrollment } from '@leadpulse/common';
+import { IdParam } from '../../common/id-param.js';
+import type { AuthenticatedUser, Session } from '../auth-user.js';
+import type { ClientInfo } from '../auth.service.js';
+import { Client, CurrentUser, JwtAuthGuard } from '../guards.js';
+import { MfaChallengeDto, MfaCodeDto, VerifyTotpDto } from './dto/mfa.dto.js';
+import { MfaChallengesService } from './mfa-challenges.service.js';
+import { MfaService } from './mfa.service.js';
+
+/** Two-step verification: a member's enrolment and its removal, and the sign-in's second step. */
+@ApiTags('auth')
+@Controller('auth/mfa')
+export class MfaController {
+  constructor(
+    private readonly mfa: MfaService,
+    private readonly challenges: MfaChallengesService,
+  ) {}
+
+  @Post('totp/enroll')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  enroll(@CurrentUser() user: AuthenticatedUser): Promise<TotpEnrollment> {
+    return this.mfa.enroll(user.accountId);
+  }
+
+  @Post('totp/verify')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  verify(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: VerifyTotpDto,
+  ): Promise<{ recovery_codes: string[] }> {
+    return this.mfa.verify(user.accountId, body.factor_id, body.code);
+  }
+
+  @Post('challenge')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  challenge(@Body() body: MfaChallengeDto, @Client() client: ClientInfo): Promise<Session> {
+    return this.challenges.complete(body, client);
+  }
+
+  @Delete('factors/:id')
+  @HttpCode(204)
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  remove(
+    @CurrentUser() user: AuthenticatedUser,
+    @IdParam(MESSAGES.mfa.factorNotFound) id: string,
+    @Body() body: MfaCodeDto,
+  ): Promise<void> {
+    return this.mfa.remove(user.accountId, id, body.code);
+  }
+}
