@@ -286,6 +286,20 @@ describe('every admin write is permission-checked and audited', () => {
     'POST /api/admin/users/{id}/welcome-email': async () => ({ id: (await plainUser()).id }),
     'POST /api/admin/users/{id}/password-reset': async () => ({ id: (await plainUser()).id }),
     'DELETE /api/admin/users/{id}/mfa': async () => ({ id: (await twoStepMember()).id }),
+    'POST /api/admin/users/{id}/suspend': async () => ({
+      id: (await plainUser()).id,
+      payload: { reason: 'Chargeback under review' },
+    }),
+    'POST /api/admin/users/{id}/reactivate': async () => ({
+      id: (
+        await plainUser({
+          status: 'suspended',
+          status_before_suspension: 'active',
+          suspended_at: new Date(),
+          suspension_reason: 'Chargeback under review',
+        })
+      ).id,
+    }),
     'PUT /api/admin/users/{id}/roles': async () => {
       const role = await newRole(['manage_newsletter']);
       return { id: (await plainUser({ is_admin: true })).id, payload: { role_ids: [role.id] } };
