@@ -8,6 +8,8 @@ import { StripeSandbox } from '../../../src/stripe-sandbox/stripe-sandbox.js';
 import { TEST_JWT_SECRET, TEST_WEBHOOK_SECRET } from '../../support/test-app.js';
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../../dist/bundle/main.js');
+/** How much of the process's output is kept. */
+const LOG_CHARACTERS = 200_000;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,9 +73,9 @@ export class BackendProcess {
     return backend;
   }
 
-  /** What the process printed, for a failing test's message. */
+  /** What the process printed (its last 200,000 characters: a start at info level maps every route). */
   get log(): string {
-    return this.output.slice(-20_000);
+    return this.output;
   }
 
   get pid(): number | undefined {
@@ -87,7 +89,8 @@ export class BackendProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-20_000));
+    const keep = (chunk: Buffer) =>
+      (this.output = (this.output + chunk.toString()).slice(-LOG_CHARACTERS));
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     const deadline = Date.now() + 60_000;
