@@ -70,6 +70,7 @@ export const AUDIT_ACTIONS = {
   // A member's own changes, from Settings → Subscription (the member is the one who acted).
   member_cancel_subscription: { label: 'Cancelled by the member', permission: null },
   member_resume_subscription: { label: 'Resumed by the member', permission: null },
+  member_pay_invoice: { label: 'Overdue invoice paid by the member', permission: null },
   end_complimentary_access: { label: 'Complimentary access ended', permission: null },
   end_promo: { label: 'Promo ended', permission: null },
   reconcile_checkout: { label: 'Checkout repaired', permission: null },

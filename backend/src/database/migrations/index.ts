@@ -17,6 +17,7 @@ import { AddSendGridEvents1795471093611 } from './1795471093611-AddSendGridEvent
 import { AddSignupProof1795480000000 } from './1795480000000-AddSignupProof.js';
 import { AddFoundingReminderSentAt1795490000000 } from './1795490000000-AddFoundingReminderSentAt.js';
 import { AddSubscriptionHistory1795501500424 } from './1795501500424-AddSubscriptionHistory.js';
+import { AddDunningInvoices1795504523336 } from './1795504523336-AddDunningInvoices.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddSignupProof1795480000000,
   AddFoundingReminderSentAt1795490000000,
   AddSubscriptionHistory1795501500424,
+  AddDunningInvoices1795504523336,
 ];
