@@ -759,7 +759,7 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     });
     const [invoice] = (await stripe.invoices.list({ subscription: subscription.id })).data;
     const failedAt = invoice.status_transitions.finalized_at!;
-    // Stripe's Smart Retries stand in as 3, 5 and 7 days after the first failure.
+    // Stripe's Smart Retries stand in as 3, 5, 7 and 14 days after the first failure.
     expect(invoice).toMatchObject({
       status: 'open',
       attempt_count: 1,
@@ -794,11 +794,19 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     expect(await stripe.invoices.retrieve(invoice.id!)).toMatchObject({
       status: 'open',
       attempt_count: 5,
+      next_payment_attempt: failedAt + 14 * DAY,
+    });
+    await stripe.testHelpers.testClocks.advance('clock_sandbox', {
+      frozen_time: failedAt + 15 * DAY,
+    });
+    expect(await stripe.invoices.retrieve(invoice.id!)).toMatchObject({
+      status: 'open',
+      attempt_count: 6,
       next_payment_attempt: null,
     });
     expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({
       status: 'canceled',
-      ended_at: failedAt + 7 * DAY,
+      ended_at: failedAt + 14 * DAY,
       cancellation_details: { reason: 'payment_failed' },
     });
     await waitFor(async () =>
@@ -809,13 +817,14 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       ['invoice.payment_failed', 3],
       ['invoice.payment_failed', 4],
       ['invoice.payment_failed', 5],
+      ['invoice.payment_failed', 6],
       ['customer.subscription.deleted', undefined],
     ]);
     // The clock moving on retries it no more.
     await stripe.testHelpers.testClocks.advance('clock_sandbox', {
-      frozen_time: failedAt + 20 * DAY,
+      frozen_time: failedAt + 30 * DAY,
     });
-    expect((await stripe.invoices.retrieve(invoice.id!)).attempt_count).toBe(5);
+    expect((await stripe.invoices.retrieve(invoice.id!)).attempt_count).toBe(6);
   });
 
   it('marks a subscription unpaid after its last failed retry when so set, and a card that pays brings it back', async () => {

@@ -251,13 +251,13 @@ export class EnvironmentVariables {
 
   /**
    * The local Stripe sandbox's Smart Retries: days after a failed renewal's first attempt on
-   * which it charges again, comma-separated ("3,5,7").
+   * which it charges again, comma-separated.
    */
   @trimmed()
   @Matches(/^(\d{1,2}(\s*,\s*\d{1,2})*)?$/, {
-    message: 'STRIPE_SANDBOX_RETRY_DAYS must be whole days separated by commas, such as 3,5,7',
+    message: 'STRIPE_SANDBOX_RETRY_DAYS must be whole days separated by commas, such as 3,5,7,14',
   })
-  STRIPE_SANDBOX_RETRY_DAYS: string = '3,5,7';
+  STRIPE_SANDBOX_RETRY_DAYS: string = '3,5,7,14';
 
   /** What the local sandbox makes of a subscription whose last retry failed. */
   @IsIn(['canceled', 'unpaid', 'past_due'])

@@ -18,8 +18,9 @@ export interface RetrySettings {
   afterFailedRetries: 'canceled' | 'unpaid' | 'past_due';
 }
 
+/** Four retries within two weeks, as Stripe's Smart Retries make by default. */
 export const DEFAULT_RETRY_SETTINGS: RetrySettings = {
-  retryDays: [3, 5, 7],
+  retryDays: [3, 5, 7, 14],
   afterFailedRetries: 'canceled',
 };
 

@@ -69,7 +69,7 @@ export interface SandboxOptions {
   clockStart?: number;
   /**
    * Smart Retries: the days after a failed renewal's first attempt on which the sandbox charges
-   * again as its clock passes them (default 3, 5 and 7), each attempt with its events.
+   * again as its clock passes them (default 3, 5, 7 and 14), each attempt with its events.
    */
   retryDays?: number[];
   /**
