@@ -65,8 +65,10 @@ export class DunningService implements OnModuleInit {
       await this.noteGraceEnds();
     });
     // A test clock that moved may have taken grace periods past their end.
-    this.events.on('test_helpers.test_clock.ready', () =>
-      this.jobs.send(DUNNING_QUEUE, {}).then(() => undefined),
+    // Sent in the event's transaction: with the embedded database a second connection would
+    // wait for that transaction to end.
+    this.events.on('test_helpers.test_clock.ready', (_event, manager) =>
+      this.jobs.send(DUNNING_QUEUE, {}, { manager }).then(() => undefined),
     );
   }
 

@@ -25,9 +25,8 @@ export function PausedForPayment({ area, member }: { area: string; member: OwnMe
           {area} is paused
         </Typography>
         <Typography>
-          {area} is part of your {plan} plan, which is suspended because its payment of {amount}{' '}
-          didn’t go through. Update your payment method and we’ll charge it right away: everything
-          you set up here is kept and comes back as soon as the payment goes through.
+          {area} is part of your {plan} plan, which is suspended until its payment of {amount} goes
+          through. Everything you set up here is kept, and comes back as soon as it does.
         </Typography>
         {error && <Alert severity="error">{error}</Alert>}
         <Stack

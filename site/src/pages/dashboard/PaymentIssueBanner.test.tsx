@@ -145,7 +145,7 @@ describe('PaymentIssueBanner', () => {
     renderMemberArea('/dashboard/content');
     const paused = await screen.findByRole('region', { name: 'Content is paused' });
     expect(paused).toHaveTextContent(
-      'Content is part of your Prospector plan, which is suspended because its payment of $75 didn’t go through.',
+      'Content is part of your Prospector plan, which is suspended until its payment of $75 goes through. Everything you set up here is kept, and comes back as soon as it does.',
     );
     expect(within(paused).getByRole('button', { name: 'Update payment method' })).toBeVisible();
     expect(screen.queryByRole('tab', { name: 'Discover Feeds' })).toBeNull();
