@@ -206,7 +206,7 @@ describe('e-mail templates', () => {
       expect(part).toContain('March 6, 2027');
       expect(part).toContain('You keep your plan until');
       expect(part).toContain('March 10, 2027');
-      expect(part).not.toContain('is suspended until');
+      expect(part).not.toContain('plan is suspended until the payment goes through');
     }
     expect(failed.html).toContain('>Update payment method</a>');
     const later = renderEmail(
