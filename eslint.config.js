@@ -51,6 +51,7 @@ export default tseslint.config(
             'useAuth',
             'useAuthDialogs',
             'useMember',
+            'useMemberRecord',
             'COMING_FEATURES',
             'createSiteRouter',
           ],

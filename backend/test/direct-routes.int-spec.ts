@@ -36,7 +36,10 @@ describe('routes answered directly', () => {
     const entity = await t.dataSource
       .getRepository(UserEntity)
       .findOneByOrFail({ auth_user_id: session.user.id });
-    expect(response.json()).toEqual(JSON.parse(JSON.stringify(toMemberView(entity))));
+    // With no failed renewal, no payment issue.
+    expect(response.json()).toEqual(
+      JSON.parse(JSON.stringify({ ...toMemberView(entity), payment_issue: null })),
+    );
     expect(response.json()).toMatchObject({
       company: 'Analytical Engines',
       notification_preferences: { weeklyDigest: true },

@@ -45,7 +45,8 @@ describe('revenue stats and the founding cohort for a scripted set of customers'
   };
 
   beforeAll(async () => {
-    env = await startAppWithSandbox({}, { clockStart: start });
+    // D stays past due once its renewal fails: Stripe's "leave the subscription past due".
+    env = await startAppWithSandbox({}, { clockStart: start, afterFailedRetries: 'past_due' });
     await resetDatabase(env.t.dataSource);
     admin = await signUpAndConfirm(env.t.app, env.t.dataSource, uniqueEmail('admin'));
     await makeAdmin(env.t.dataSource, admin.user.email);

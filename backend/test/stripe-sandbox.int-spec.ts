@@ -5,6 +5,7 @@ import { SandboxRecorder } from './support/stripe-fidelity.js';
 import { waitFor } from './support/wait.js';
 
 const SECRET = 'whsec_sandbox_test_secret';
+const DAY = 24 * 60 * 60;
 
 class WebhookReceiver {
   received: Stripe.Event[] = [];
@@ -306,6 +307,102 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     await expect(
       stripe.billingPortal.sessions.create({ customer: 'cus_missing' }),
     ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('opens the portal on the payment method update flow, saves the card and ends where the flow says', async () => {
+    const customer = await stripe.customers.create({
+      email: 'card-update@example.com',
+      invoice_settings: { default_payment_method: 'pm_card_chargeCustomerFail' },
+    });
+    const session = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: 'http://localhost:3000/settings',
+      flow_data: {
+        type: 'payment_method_update',
+        after_completion: {
+          type: 'redirect',
+          redirect: { return_url: 'http://localhost:3000/settings?updated=1' },
+        },
+      },
+    });
+    expect(session.flow).toEqual({
+      type: 'payment_method_update',
+      after_completion: {
+        type: 'redirect',
+        redirect: { return_url: 'http://localhost:3000/settings?updated=1' },
+        hosted_confirmation: null,
+      },
+      customer_update: null,
+      subscription_cancel: null,
+      subscription_pause: null,
+      subscription_update: null,
+      subscription_update_confirm: null,
+    });
+    // The flow's link opens on the payment method page.
+    const page = await (await fetch(session.url)).text();
+    expect(page).toContain('Update payment method');
+    expect(page).toContain('Visa •••• 0341');
+    const from = sent().length;
+    const saved = await fetch(session.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'payment_method=pm_card_mastercard',
+      redirect: 'manual',
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('http://localhost:3000/settings?updated=1');
+    const updated = await stripe.customers.retrieve(customer.id);
+    const card = await stripe.paymentMethods.retrieve(
+      String((updated as Stripe.Customer).invoice_settings.default_payment_method),
+    );
+    expect(card.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    await waitFor(async () =>
+      sentAbout(customer.id, from).some((event) => event.type === 'customer.updated')
+        ? true
+        : undefined,
+    );
+    expect(sentAbout(customer.id, from).map((event) => event.type)).toEqual([
+      'payment_method.attached',
+      'customer.updated',
+    ]);
+
+    // Without after_completion the flow ends on the portal's home, which shows the new card.
+    const plain = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      flow_data: { type: 'payment_method_update' },
+    });
+    expect(plain.flow?.after_completion).toEqual({
+      type: 'portal_homepage',
+      redirect: null,
+      hosted_confirmation: null,
+    });
+    const home = await fetch(plain.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'payment_method=pm_card_visa',
+    });
+    const homePage = await home.text();
+    expect(homePage).toContain('Your payment method was updated.');
+    expect(homePage).toContain('Visa •••• 4242');
+
+    await expect(
+      stripe.billingPortal.sessions.create({
+        customer: customer.id,
+        flow_data: {
+          type: 'payment_method_update',
+          after_completion: { type: 'redirect' },
+        },
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'flow_data[after_completion][redirect][return_url]',
+    });
+    await expect(
+      stripe.billingPortal.sessions.create({
+        customer: customer.id,
+        flow_data: { type: 'teleport' as 'payment_method_update' },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'flow_data[type]' });
   });
 
   it('moves a founding schedule to its next phase on the test clock, billing each period', async () => {
@@ -649,6 +746,134 @@ describe('the local Stripe sandbox, through the official SDK', () => {
         })
       ).amount_due,
     ).toBe(5000);
+  });
+
+  it('retries a declined invoice on its schedule as the clock passes, then cancels the subscription', async () => {
+    const customer = await stripe.customers.create({
+      email: 'retries@example.com',
+      invoice_settings: { default_payment_method: 'pm_card_chargeCustomerFail' },
+    });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_prospector' }],
+    });
+    const [invoice] = (await stripe.invoices.list({ subscription: subscription.id })).data;
+    const failedAt = invoice.status_transitions.finalized_at!;
+    // Stripe's Smart Retries stand in as 3, 5, 7 and 14 days after the first failure.
+    expect(invoice).toMatchObject({
+      status: 'open',
+      attempt_count: 1,
+      next_payment_attempt: failedAt + 3 * DAY,
+    });
+    const from = sent().length;
+    const eventsAbout = () =>
+      sentAbout(invoice.id!, from)
+        .concat(sentAbout(subscription.id, from))
+        .map((event) => [
+          event.type,
+          (event.data.object as { attempt_count?: number }).attempt_count,
+        ]);
+
+    await stripe.testHelpers.testClocks.advance('clock_sandbox', {
+      frozen_time: failedAt + 4 * DAY,
+    });
+    expect(await stripe.invoices.retrieve(invoice.id!)).toMatchObject({
+      status: 'open',
+      attempt_count: 2,
+      next_payment_attempt: failedAt + 5 * DAY,
+    });
+    // An attempt asked for through the API leaves the schedule as it was.
+    await expect(stripe.invoices.pay(invoice.id!)).rejects.toMatchObject({ code: 'card_declined' });
+    expect(await stripe.invoices.retrieve(invoice.id!)).toMatchObject({
+      attempt_count: 3,
+      next_payment_attempt: failedAt + 5 * DAY,
+    });
+    await stripe.testHelpers.testClocks.advance('clock_sandbox', {
+      frozen_time: failedAt + 8 * DAY,
+    });
+    expect(await stripe.invoices.retrieve(invoice.id!)).toMatchObject({
+      status: 'open',
+      attempt_count: 5,
+      next_payment_attempt: failedAt + 14 * DAY,
+    });
+    await stripe.testHelpers.testClocks.advance('clock_sandbox', {
+      frozen_time: failedAt + 15 * DAY,
+    });
+    expect(await stripe.invoices.retrieve(invoice.id!)).toMatchObject({
+      status: 'open',
+      attempt_count: 6,
+      next_payment_attempt: null,
+    });
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({
+      status: 'canceled',
+      ended_at: failedAt + 14 * DAY,
+      cancellation_details: { reason: 'payment_failed' },
+    });
+    await waitFor(async () =>
+      eventsAbout().some(([type]) => type === 'customer.subscription.deleted') ? true : undefined,
+    );
+    expect(eventsAbout()).toEqual([
+      ['invoice.payment_failed', 2],
+      ['invoice.payment_failed', 3],
+      ['invoice.payment_failed', 4],
+      ['invoice.payment_failed', 5],
+      ['invoice.payment_failed', 6],
+      ['customer.subscription.deleted', undefined],
+    ]);
+    // The clock moving on retries it no more.
+    await stripe.testHelpers.testClocks.advance('clock_sandbox', {
+      frozen_time: failedAt + 30 * DAY,
+    });
+    expect((await stripe.invoices.retrieve(invoice.id!)).attempt_count).toBe(6);
+  });
+
+  it('marks a subscription unpaid after its last failed retry when so set, and a card that pays brings it back', async () => {
+    const own = new StripeSandbox({
+      webhookSecret: SECRET,
+      webhookUrl: () => undefined,
+      onTraffic: recorder.record,
+      retryDays: [1, 2],
+      afterFailedRetries: 'unpaid',
+    });
+    const url = new URL(await own.start());
+    try {
+      const client = new Stripe('sk_test_local', {
+        host: url.hostname,
+        port: Number(url.port),
+        protocol: 'http',
+      });
+      const customer = await client.customers.create({
+        email: 'unpaid@example.com',
+        invoice_settings: { default_payment_method: 'pm_card_chargeCustomerFail' },
+      });
+      const subscription = await client.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: 'price_networker' }],
+      });
+      const [invoice] = (await client.invoices.list({ subscription: subscription.id })).data;
+      const failedAt = invoice.status_transitions.finalized_at!;
+      expect(invoice.next_payment_attempt).toBe(failedAt + DAY);
+      await client.testHelpers.testClocks.advance('clock_sandbox', {
+        frozen_time: failedAt + 3 * DAY,
+      });
+      expect(await client.invoices.retrieve(invoice.id!)).toMatchObject({
+        status: 'open',
+        attempt_count: 3,
+        next_payment_attempt: null,
+      });
+      expect((await client.subscriptions.retrieve(subscription.id)).status).toBe('unpaid');
+      await client.customers.update(customer.id, {
+        invoice_settings: { default_payment_method: 'pm_card_visa' },
+      });
+      expect(await client.invoices.pay(invoice.id!)).toMatchObject({
+        status: 'paid',
+        attempt_count: 4,
+        next_payment_attempt: null,
+      });
+      expect((await client.subscriptions.retrieve(subscription.id)).status).toBe('active');
+    } finally {
+      await own.stop();
+    }
   });
 
   it('refuses an unknown price', async () => {

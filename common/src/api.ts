@@ -3,6 +3,7 @@
  * parameter: strings on the wire (the default), `Date` where the backend builds them.
  */
 import type { AdminIdentity, RoleRef } from './audit.js';
+import type { PaymentIssue } from './billing.js';
 import type { DisplayStatus, PlanBadge } from './display.js';
 
 export interface BillingAddress {
@@ -69,6 +70,14 @@ export interface MemberRecord<TDate = string> {
   updated_at: TDate;
   display_status: DisplayStatus;
   plan_badge: PlanBadge;
+}
+
+/**
+ * The member's own record (`GET /api/me`, `PATCH /api/me`): the `users` row and, while a renewal's
+ * payment has failed, what the member area tells them about it.
+ */
+export interface OwnMemberRecord<TDate = string> extends MemberRecord<TDate> {
+  payment_issue: PaymentIssue<TDate> | null;
 }
 
 /** A user as the back office reads it: the member record and the administrator's roles. */

@@ -74,6 +74,7 @@ export const AUDIT_ACTIONS = {
   member_cancel_subscription: { label: 'Cancelled by the member', permission: null },
   member_resume_subscription: { label: 'Resumed by the member', permission: null },
   member_delete_account: { label: 'Account deleted by the member', permission: null },
+  member_pay_invoice: { label: 'Overdue invoice paid by the member', permission: null },
   end_complimentary_access: { label: 'Complimentary access ended', permission: null },
   end_promo: { label: 'Promo ended', permission: null },
   reconcile_checkout: { label: 'Checkout repaired', permission: null },

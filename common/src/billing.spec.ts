@@ -6,6 +6,7 @@ import {
   cancellationReasonLabel,
   invoiceStatusLabel,
   isCancellationReason,
+  isPlanSuspended,
 } from './billing.js';
 
 describe('member billing words', () => {
@@ -41,5 +42,18 @@ describe('member billing words', () => {
     expect(invoiceStatusLabel('open')).toBe('Due');
     expect(invoiceStatusLabel('paid')).toBe('Paid');
     expect(invoiceStatusLabel('uncollectible')).toBe('Uncollectible');
+  });
+
+  it('reads a plan as suspended only once its grace period is over', () => {
+    const issue = {
+      since: '2027-03-03T10:00:00.000Z',
+      grace_ends_at: '2027-03-10T10:00:00.000Z',
+      amount_cents: 7_500,
+      next_attempt_at: null,
+    };
+    expect(isPlanSuspended({ payment_issue: { ...issue, blocked: true } })).toBe(true);
+    expect(isPlanSuspended({ payment_issue: { ...issue, blocked: false } })).toBe(false);
+    expect(isPlanSuspended({ payment_issue: null })).toBe(false);
+    expect(isPlanSuspended({})).toBe(false);
   });
 });

@@ -86,6 +86,28 @@ export interface MemberBilling<TDate = string> {
   invoices: MemberInvoice<TDate>[];
 }
 
+/**
+ * A renewal whose payment failed, while its invoice is unpaid and the subscription still runs
+ * (`payment_issue` of `GET /api/me`): what the member area's banner says.
+ */
+export interface PaymentIssue<TDate = string> {
+  /** When the invoice's first payment attempt failed. */
+  since: TDate;
+  /** Until when the member keeps their plan (`BILLING_GRACE_DAYS` after `since`). */
+  grace_ends_at: TDate;
+  /** The grace period is over: the paid plan is suspended until the invoice is paid. */
+  blocked: boolean;
+  /** What the invoice asks for. */
+  amount_cents: number;
+  /** When Stripe will charge the card again; null once it has stopped trying. */
+  next_attempt_at: TDate | null;
+}
+
+/** Whether the member's paid plan is suspended for non-payment (its grace period is over). */
+export function isPlanSuspended(member: { payment_issue?: { blocked: boolean } | null }): boolean {
+  return !!member.payment_issue?.blocked;
+}
+
 const INVOICE_STATUS_LABELS: Record<string, string> = {
   paid: 'Paid',
   open: 'Due',

@@ -189,6 +189,8 @@ describe('the one label of each value', () => {
     expect(emailTemplateLabel('confirm-email')).toBe('Confirm e-mail');
     expect(emailTemplateLabel('founding-member-welcome')).toBe('Founding member welcome');
     expect(emailTemplateLabel('welcome')).toBe('Welcome');
+    expect(emailTemplateLabel('payment-failed')).toBe('Payment failed');
+    expect(emailTemplateLabel('payment-received')).toBe('Payment received');
     expect(emailTemplateLabel('trial-ending-soon')).toBe('Trial ending soon');
     expect(emailTemplateLabel('')).toBe('—');
   });

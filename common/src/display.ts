@@ -108,6 +108,9 @@ const EMAIL_TEMPLATE_LABELS: Record<string, string> = {
   'newsletter-confirm': 'Newsletter confirmation',
   'subscription-cancelled': 'Subscription cancelled',
   'subscription-resumed': 'Subscription resumed',
+  'founding-reminder': 'Founding reminder',
+  'payment-failed': 'Payment failed',
+  'payment-received': 'Payment received',
 };
 
 /** An e-mail template's name for a reader: "founding-member-welcome" is "Founding member welcome". */

@@ -20,6 +20,13 @@ export class BillingController {
     return this.billing.portal(user.accountId);
   }
 
+  /** The customer portal on its payment method page (Update payment method). */
+  @Post('portal/payment-method')
+  @HttpCode(200)
+  paymentMethodPortal(@CurrentUser() user: AuthenticatedUser): Promise<{ url: string }> {
+    return this.billing.paymentMethodPortal(user.accountId);
+  }
+
   /** Subscribe to a monthly plan: answers the Stripe Checkout URL. */
   @Post('checkout')
   @HttpCode(200)

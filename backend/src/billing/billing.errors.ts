@@ -13,6 +13,13 @@ export const billingErrors = {
         : 'Your subscription is already set to end.',
     ),
   notEnding: () => new AppException('not_cancelled', 409, 'Your subscription is not set to end.'),
+  noPaymentDue: () => new AppException('no_payment_due', 409, 'You have no payment due.'),
+  paymentDeclined: () =>
+    new AppException(
+      'payment_declined',
+      402,
+      'Your card was declined. Please update your payment method and try again.',
+    ),
   /** Stripe refused or did not answer. */
   stripeFailed: (what: string) => new AppException('stripe_failed', 502, what),
 };

@@ -5,10 +5,13 @@ import { MailModule } from '../mail/mail.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
+import { DunningService } from './dunning/dunning.service.js';
+import { OverduePaymentService } from './dunning/overdue-payment.service.js';
 import { FoundingReminderService } from './founding-reminder.service.js';
 import { MeBillingController } from './me-billing.controller.js';
 import { MemberBillingService } from './member-billing.service.js';
@@ -22,9 +25,16 @@ import { MemberBillingService } from './member-billing.service.js';
     RateLimitModule,
     StripeModule,
     SubscriptionsModule,
+    UsersModule,
     WebhooksModule,
   ],
   controllers: [BillingController, MeBillingController],
-  providers: [BillingService, FoundingReminderService, MemberBillingService],
+  providers: [
+    BillingService,
+    DunningService,
+    FoundingReminderService,
+    MemberBillingService,
+    OverduePaymentService,
+  ],
 })
 export class BillingModule {}

@@ -53,6 +53,29 @@ export class BillingService implements OnModuleInit {
   }
 
   /**
+   * The customer portal opened on its payment method page (Update payment method): once the card
+   * is saved, Stripe sends the member back to Settings, which then charges the unpaid invoice.
+   */
+  async paymentMethodPortal(accountId: string): Promise<{ url: string }> {
+    const user = await this.member(accountId);
+    if (!user.stripe_customer_id)
+      throw new AppException('no_billing_account', 409, MESSAGES.settings.noBillingAccount);
+    const settings = `${this.config.appUrl}/dashboard/settings?tab=subscription`;
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: user.stripe_customer_id,
+      return_url: settings,
+      flow_data: {
+        type: 'payment_method_update',
+        after_completion: {
+          type: 'redirect',
+          redirect: { return_url: `${settings}&payment_method=updated` },
+        },
+      },
+    });
+    return { url: session.url };
+  }
+
+  /**
    * Subscribing to a monthly plan: a Checkout Session for the member's Stripe customer. The
    * customer is made once per member (an idempotency key on the member's id) and recorded on the
    * member only when the checkout completes.

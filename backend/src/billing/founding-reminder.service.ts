@@ -52,8 +52,10 @@ export class FoundingReminderService implements OnModuleInit {
       await this.sendDue();
     });
     // A test clock that moved may have brought a founding period's last week.
-    this.events.on('test_helpers.test_clock.ready', () =>
-      this.jobs.send(FOUNDING_REMINDER_QUEUE, {}).then(() => undefined),
+    // Sent in the event's transaction: with the embedded database a second connection would
+    // wait for that transaction to end.
+    this.events.on('test_helpers.test_clock.ready', (_event, manager) =>
+      this.jobs.send(FOUNDING_REMINDER_QUEUE, {}, { manager }).then(() => undefined),
     );
   }
 

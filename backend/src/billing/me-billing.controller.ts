@@ -2,6 +2,8 @@ import { Body, Controller, Get, Header, HttpCode, Post, UseGuards } from '@nestj
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
+import type { OwnMemberView } from '../users/users.service.js';
+import { OverduePaymentService } from './dunning/overdue-payment.service.js';
 import { CancelOwnSubscriptionDto } from './dto/cancel-own-subscription.dto.js';
 import { MemberBillingService, type MemberBillingView } from './member-billing.service.js';
 
@@ -11,7 +13,10 @@ import { MemberBillingService, type MemberBillingView } from './member-billing.s
 @UseGuards(JwtAuthGuard)
 @Controller('me')
 export class MeBillingController {
-  constructor(private readonly billing: MemberBillingService) {}
+  constructor(
+    private readonly billing: MemberBillingService,
+    private readonly overdue: OverduePaymentService,
+  ) {}
 
   @Get('billing')
   @Header('Cache-Control', 'no-store')
@@ -34,5 +39,15 @@ export class MeBillingController {
   @HttpCode(200)
   resume(@CurrentUser() user: AuthenticatedUser): Promise<MemberBillingView> {
     return this.billing.resume(user.accountId);
+  }
+
+  /**
+   * Pays the unpaid renewal now with the card on file (after Update payment method); answers the
+   * member's record. 409 `no_payment_due`, 402 `payment_declined`.
+   */
+  @Post('subscription/pay')
+  @HttpCode(200)
+  pay(@CurrentUser() user: AuthenticatedUser): Promise<OwnMemberView> {
+    return this.overdue.pay(user.accountId);
   }
 }

@@ -66,6 +66,10 @@ export class AppConfig {
   };
   readonly redisUrl: string | undefined;
   readonly demoVideoUrl: string | undefined;
+  readonly billing: {
+    /** Days a member keeps their plan after a renewal's first failed payment. */
+    graceDays: number;
+  };
   readonly stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -73,6 +77,11 @@ export class AppConfig {
     eventsRetryDelaySeconds: number;
     /** Stripe price id per catalogue plan code. */
     prices: Record<'founding_member' | 'prospector' | 'networker' | 'rainmaker', string>;
+    /** The local sandbox's Smart Retries: retry days, and the subscription's fate after them. */
+    sandbox: {
+      retryDays: number[];
+      afterFailedRetries: 'canceled' | 'unpaid' | 'past_due';
+    };
   };
   readonly trustProxy: boolean;
   readonly rateLimits: {
@@ -147,6 +156,7 @@ export class AppConfig {
       },
       redisUrl: vars.REDIS_URL,
       demoVideoUrl: vars.DEMO_VIDEO_URL,
+      billing: { graceDays: vars.BILLING_GRACE_DAYS },
       stripe: {
         secretKey: vars.STRIPE_SECRET_KEY,
         webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
@@ -157,6 +167,13 @@ export class AppConfig {
           prospector: vars.STRIPE_PRICE_PROSPECTOR ?? 'price_prospector',
           networker: vars.STRIPE_PRICE_NETWORKER ?? 'price_networker',
           rainmaker: vars.STRIPE_PRICE_RAINMAKER ?? 'price_rainmaker',
+        },
+        sandbox: {
+          retryDays: vars.STRIPE_SANDBOX_RETRY_DAYS.split(',')
+            .map((days) => days.trim())
+            .filter(Boolean)
+            .map(Number),
+          afterFailedRetries: vars.STRIPE_SANDBOX_AFTER_RETRIES,
         },
       },
       trustProxy: vars.TRUST_PROXY,

@@ -259,6 +259,29 @@ export class EnvironmentVariables {
   @Min(1)
   FOUNDING_HOLDS_PER_ADDRESS: number = 2;
 
+  /**
+   * Days a member keeps their plan after a renewal's first failed payment; then the plan reads as
+   * suspended until the invoice is paid.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(90)
+  BILLING_GRACE_DAYS: number = 7;
+
+  /**
+   * The local Stripe sandbox's Smart Retries: days after a failed renewal's first attempt on
+   * which it charges again, comma-separated.
+   */
+  @trimmed()
+  @Matches(/^(\d{1,2}(\s*,\s*\d{1,2})*)?$/, {
+    message: 'STRIPE_SANDBOX_RETRY_DAYS must be whole days separated by commas, such as 3,5,7,14',
+  })
+  STRIPE_SANDBOX_RETRY_DAYS: string = '3,5,7,14';
+
+  /** What the local sandbox makes of a subscription whose last retry failed. */
+  @IsIn(['canceled', 'unpaid', 'past_due'])
+  STRIPE_SANDBOX_AFTER_RETRIES: 'canceled' | 'unpaid' | 'past_due' = 'canceled';
+
   /** Where the Stripe SDK sends requests; the local sandbox's address in development and tests. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   STRIPE_API_URL: string = 'https://api.stripe.com';

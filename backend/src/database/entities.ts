@@ -2,6 +2,7 @@ import { AdminActionEntity } from '../audit/admin-action.entity.js';
 import { PromotionEntity } from '../promotions/promotion.entity.js';
 import { AdminRoleEntity } from '../roles/admin-role.entity.js';
 import { RoleEntity } from '../roles/role.entity.js';
+import { DunningInvoiceEntity } from '../billing/dunning/dunning-invoice.entity.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokenEntity } from '../auth/auth-token.entity.js';
 import { RefreshTokenEntity } from '../auth/refresh-token.entity.js';
@@ -28,6 +29,7 @@ export const ENTITIES = [
   AdminRoleEntity,
   AuthAccountEntity,
   AuthTokenEntity,
+  DunningInvoiceEntity,
   EmailEntity,
   ErrorReportEntity,
   FoundingReservationEntity,

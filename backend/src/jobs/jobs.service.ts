@@ -62,6 +62,9 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     this.started = new Promise<void>((resolve) => (this.resolveStarted = resolve));
   }
 
+  /** The queue declarations so far, in turn (see createQueue). */
+  private creating: Promise<unknown> = Promise.resolve();
+
   async onModuleInit(): Promise<void> {
     await this.boss.start();
     this.resolveStarted();
@@ -74,8 +77,14 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   async createQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
     await this.started;
     const queue = { name, expireInSeconds: this.config.jobsExpireSeconds, ...options };
-    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);
-    else await this.boss.createQueue(name, queue);
+    // One at a time: pg-boss creating two queues at once (two services of one module starting
+    // together) can deadlock on its own tables.
+    const created = this.creating.then(async () => {
+      if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);
+      else await this.boss.createQueue(name, queue);
+    });
+    this.creating = created.catch(() => undefined);
+    await created;
   }
 
   /** Sends a job to the queue on a cron schedule (UTC); one schedule per queue, kept on restart. */

@@ -91,6 +91,29 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/dashboard/settings?tab=security',
       subject: 'Two-step verification was reset on your LeadPulse account',
     },
+    'payment-failed': {
+      data: {
+        firstName: 'Ada',
+        amount: '$75',
+        planName: 'Prospector',
+        nextAttemptDate: 'March 6, 2027',
+        graceEndDate: 'March 10, 2027',
+        suspended: false,
+        link: '/dashboard/settings?tab=subscription&action=update-payment-method',
+      },
+      link: 'https://app.example.com/dashboard/settings?tab=subscription&action=update-payment-method',
+      subject: 'Your payment failed',
+    },
+    'payment-received': {
+      data: {
+        firstName: 'Ada',
+        amount: '$75',
+        planName: 'Prospector',
+        link: '/dashboard/settings?tab=subscription',
+      },
+      link: 'https://app.example.com/dashboard/settings?tab=subscription',
+      subject: 'Payment received',
+    },
   };
 
 describe('e-mail templates', () => {
@@ -180,5 +203,36 @@ describe('e-mail templates', () => {
     expect(() => renderEmail('password-reset', { link: 'https://evil.example' }, context)).toThrow(
       InvalidLinkError,
     );
+  });
+
+  it('tells a failed payment’s amount, the next attempt and how long the plan lasts, or that it is suspended', () => {
+    const data = {
+      firstName: 'Ada',
+      amount: '$75',
+      planName: 'Prospector',
+      nextAttemptDate: 'March 6, 2027',
+      graceEndDate: 'March 10, 2027',
+      suspended: false,
+      link: '/dashboard/settings?tab=subscription&action=update-payment-method',
+    };
+    const failed = renderEmail('payment-failed', data, context);
+    for (const part of [failed.html, failed.text]) {
+      expect(part).toContain('$75');
+      expect(part).toContain('Prospector');
+      expect(part).toContain('March 6, 2027');
+      expect(part).toContain('You keep your plan until');
+      expect(part).toContain('March 10, 2027');
+      expect(part).not.toContain('plan is suspended until the payment goes through');
+    }
+    expect(failed.html).toContain('>Update payment method</a>');
+    const later = renderEmail(
+      'payment-failed',
+      { ...data, nextAttemptDate: undefined, suspended: true },
+      context,
+    );
+    for (const part of [later.html, later.text]) {
+      expect(part).toContain('Your Prospector plan is suspended until the payment goes through');
+      expect(part).not.toContain('try your card again');
+    }
   });
 });

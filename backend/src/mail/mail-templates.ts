@@ -22,6 +22,18 @@ export interface TemplateData {
   'mfa-enabled': { firstName?: string; link: string };
   'mfa-disabled': { firstName?: string; link: string };
   'mfa-reset': { firstName?: string; link: string };
+  'payment-failed': {
+    firstName?: string;
+    amount: string;
+    planName: string;
+    /** Stripe's next retry, when there is one. */
+    nextAttemptDate?: string;
+    graceEndDate: string;
+    /** The grace period was already over when the e-mail was written. */
+    suspended: boolean;
+    link: string;
+  };
+  'payment-received': { firstName?: string; amount: string; planName: string; link: string };
 }
 export type TemplateName = keyof TemplateData;
 export const TEMPLATE_NAMES: TemplateName[] = [
@@ -38,6 +50,8 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'mfa-enabled',
   'mfa-disabled',
   'mfa-reset',
+  'payment-failed',
+  'payment-received',
 ];
 
 interface TemplateSource {
@@ -257,6 +271,39 @@ Turn it on again in Settings → Security to keep your account protected:
 {{link}}
 
 If you did not ask for this, write to us at once.`,
+  },
+  'payment-failed': {
+    subject: 'Your payment failed',
+    html: `${GREETING_HTML}
+<p>We couldn't take your payment of <strong>{{amount}}</strong> for your {{appName}} {{planName}} plan: the charge to your card didn't go through.</p>
+{{#if suspended}}<p>Your {{planName}} plan is suspended until the payment goes through. Update your payment method and we'll charge it right away to restore your access.</p>
+{{else}}<p>What happens next: {{#if nextAttemptDate}}we'll try your card again on <strong>{{nextAttemptDate}}</strong>. {{/if}}You keep your plan until <strong>{{graceEndDate}}</strong>; if the payment hasn't gone through by then, your plan is suspended until it does.</p>
+<p>Update your payment method and we'll charge it right away.</p>
+{{/if}}{{> button href=link label="Update payment method"}}
+<p class="muted">We'll e-mail you as soon as the payment is received.</p>`,
+    text: `${GREETING_TEXT}
+
+We couldn't take your payment of {{amount}} for your {{appName}} {{planName}} plan: the charge to your card didn't go through.
+
+{{#if suspended}}Your {{planName}} plan is suspended until the payment goes through. Update your payment method and we'll charge it right away to restore your access:
+{{else}}What happens next: {{#if nextAttemptDate}}we'll try your card again on {{nextAttemptDate}}. {{/if}}You keep your plan until {{graceEndDate}}; if the payment hasn't gone through by then, your plan is suspended until it does.
+
+Update your payment method and we'll charge it right away:
+{{/if}}
+{{link}}
+
+We'll e-mail you as soon as the payment is received.`,
+  },
+  'payment-received': {
+    subject: 'Payment received',
+    html: `${GREETING_HTML}
+<p>Thank you! We received your payment of <strong>{{amount}}</strong> for your {{appName}} {{planName}} plan. Your plan continues as usual, with everything it includes.</p>
+{{> button href=link label="See my invoices"}}`,
+    text: `${GREETING_TEXT}
+
+Thank you! We received your payment of {{amount}} for your {{appName}} {{planName}} plan. Your plan continues as usual, with everything it includes.
+
+Your invoices: {{link}}`,
   },
 };
 

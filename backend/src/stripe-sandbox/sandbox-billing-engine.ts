@@ -111,6 +111,19 @@ export class SandboxBillingEngine {
   }
 
   /**
+   * A scheduled retry of an open invoice (Smart Retries), unless its subscription has ended
+   * since: Stripe then collects no more.
+   */
+  private retry(invoice: StripeObject): void {
+    const subscription = this.invoicing.subscriptionOf(invoice);
+    if (subscription && !['active', 'past_due', 'unpaid'].includes(String(subscription.status))) {
+      this.invoicing.stopRetries(invoice);
+      return;
+    }
+    this.invoicing.pay(invoice, true);
+  }
+
+  /**
    * A price change invoiced at once: the unused part of the old price is credited and the rest of
    * the period charged at the new one. A net credit goes to the customer's balance.
    */
@@ -258,7 +271,8 @@ export class SandboxBillingEngine {
 
   /**
    * Moves the test clock to `time`, running what Stripe's billing would in between: period ends
-   * cancel or renew subscriptions, and schedules start their next phase or release at the end.
+   * cancel or renew subscriptions, schedules start their next phase or release at the end, and
+   * failed invoices are retried on their schedule.
    */
   advance(time: number): void {
     automatically(() => this.runUntil(time));
@@ -266,7 +280,7 @@ export class SandboxBillingEngine {
 
   private runUntil(time: number): void {
     for (;;) {
-      const due = this.store
+      const renewal = this.store
         .all(
           'subscription',
           (subscription) =>
@@ -274,11 +288,25 @@ export class SandboxBillingEngine {
             periodEnd(subscription) <= time,
         )
         .sort((a, b) => periodEnd(a) - periodEnd(b))[0];
-      if (!due) break;
-      // The clock passes each period end in turn: a renewal, its invoice and its events are
-      // dated when they happen, not when the advance ends.
-      this.setClock(Math.max(this.store.now(), periodEnd(due)));
-      this.renew(due);
+      const retry = this.store
+        .all(
+          'invoice',
+          (invoice) =>
+            invoice.status === 'open' &&
+            invoice.next_payment_attempt !== null &&
+            Number(invoice.next_payment_attempt) <= time,
+        )
+        .sort((a, b) => Number(a.next_payment_attempt) - Number(b.next_payment_attempt))[0];
+      if (!renewal && !retry) break;
+      // The clock passes each period end and each retry in turn: a renewal or a retry, its
+      // invoice and its events are dated when they happen, not when the advance ends.
+      if (retry && (!renewal || Number(retry.next_payment_attempt) < periodEnd(renewal))) {
+        this.setClock(Math.max(this.store.now(), Number(retry.next_payment_attempt)));
+        this.retry(retry);
+      } else {
+        this.setClock(Math.max(this.store.now(), periodEnd(renewal)));
+        this.renew(renewal);
+      }
     }
     this.setClock(time);
   }

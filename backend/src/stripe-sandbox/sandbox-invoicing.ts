@@ -5,8 +5,40 @@ import { SANDBOX_CLOCK_ID } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
 import { freshObject } from './sandbox-objects.js';
 import { money } from './sandbox-pages.js';
-import { privateOf } from './sandbox-private.js';
+import { privateOf, setPrivate } from './sandbox-private.js';
 import type { SandboxStore } from './sandbox-store.js';
+
+const DAY = 24 * 60 * 60;
+
+/** Smart Retries as the account sets them (see SandboxOptions). */
+export interface RetrySettings {
+  /** Days after the first failed attempt on which the charge is tried again. */
+  retryDays: number[];
+  /** What the subscription becomes once the last retry has failed (past_due: it stays so). */
+  afterFailedRetries: 'canceled' | 'unpaid' | 'past_due';
+}
+
+/** Four retries within two weeks, as Stripe's Smart Retries make by default. */
+export const DEFAULT_RETRY_SETTINGS: RetrySettings = {
+  retryDays: [3, 5, 7, 14],
+  afterFailedRetries: 'canceled',
+};
+
+/** What the sandbox keeps of an invoice's retries (not a field of Stripe's invoice). */
+interface RetryState {
+  /** When the first attempt failed. */
+  firstFailedAt: number;
+  /** Scheduled retries made so far. */
+  retries: number;
+}
+
+/** The outcome of one payment attempt at an open invoice. */
+export interface Attempt {
+  invoice: StripeObject;
+  paid: boolean;
+  /** The last scheduled retry failed: the subscription's fate is the account's setting. */
+  exhausted: boolean;
+}
 
 /** Stripe's outcome of a card payment the network approved, and of one the issuer declined. */
 const APPROVED = {
@@ -35,13 +67,14 @@ export class SandboxInvoicing {
   constructor(
     private readonly store: SandboxStore,
     private readonly events: SandboxEvents,
+    readonly retrySettings: RetrySettings = DEFAULT_RETRY_SETTINGS,
   ) {}
 
   /**
    * Invoices the current period and charges the customer's default card, with Stripe's events
    * in Stripe's order: the invoice created (a draft), finalized, then the charge and the
-   * invoice's payment. A declined card leaves the invoice open and the subscription past_due, as
-   * Stripe's smart retries would at first.
+   * invoice's payment. A declined card leaves the invoice open, its next attempt scheduled (Smart
+   * Retries), and the subscription past_due.
    */
   bill(subscription: StripeObject, reason: string, prorated?: number): StripeObject {
     const customer = this.store.get(String(subscription.customer))!;
@@ -91,6 +124,7 @@ export class SandboxInvoicing {
         status_transitions: { canceled_at: null, paid_at: paid ? now : null },
       }),
     );
+    if (!paid) setPrivate(this.store, open.id, { firstFailedAt: now, retries: 0 });
     const attempted = this.store.save({
       ...open,
       attempted: true,
@@ -104,7 +138,7 @@ export class SandboxInvoicing {
             auto_advance: false,
             status_transitions: { ...(open.status_transitions as Body), paid_at: now },
           }
-        : {}),
+        : { next_payment_attempt: this.retryAt(open.id, 0) }),
     });
     if (paid) {
       this.events.emit('invoice.paid', attempted);
@@ -119,15 +153,22 @@ export class SandboxInvoicing {
     });
     if (billed.status !== subscription.status)
       this.events.emit('customer.subscription.updated', billed, subscription);
+    // No retries configured: the first failure was the last.
+    if (!paid && attempted.next_payment_attempt === null) {
+      this.afterFailedRetries(billed);
+      return this.store.get(subscription.id)!;
+    }
     return billed;
   }
 
   /**
    * Pays an open invoice now with the customer's default card (Stripe's Pay invoice, and what a
-   * retry does), with Stripe's events: the charge, then the invoice paid and its subscription
-   * active again, or the payment failed once more. Answers the invoice and whether it was paid.
+   * scheduled retry does), with Stripe's events: the charge, then the invoice paid and its
+   * subscription active again, or the payment failed once more. A scheduled retry that fails
+   * schedules the next one, or none after the last (`exhausted`); an attempt asked for through the
+   * API leaves the schedule as it was.
    */
-  pay(invoice: StripeObject): { invoice: StripeObject; paid: boolean } {
+  pay(invoice: StripeObject, scheduled = false): Attempt {
     const customer = this.store.get(String(invoice.customer))!;
     const methodId = (customer.invoice_settings as Body).default_payment_method;
     const method = methodId ? this.store.get(String(methodId)) : undefined;
@@ -148,10 +189,19 @@ export class SandboxInvoicing {
         status_transitions: { canceled_at: null, paid_at: paid ? now : null },
       }),
     );
+    let nextAttempt = paid ? null : ((invoice.next_payment_attempt as number | null) ?? null);
+    let exhausted = false;
+    if (!paid && scheduled) {
+      const retries = Number(privateOf<RetryState & Body>(this.store, invoice.id).retries ?? 0) + 1;
+      setPrivate(this.store, invoice.id, { retries });
+      nextAttempt = this.retryAt(invoice.id, retries);
+      exhausted = nextAttempt === null;
+    }
     const attempted = this.store.save({
       ...invoice,
       attempted: true,
       attempt_count: Number(invoice.attempt_count) + 1,
+      next_payment_attempt: nextAttempt,
       hosted_invoice_url: `${this.store.url}/receipts/${charge.id}`,
       ...(paid
         ? {
@@ -168,15 +218,67 @@ export class SandboxInvoicing {
       this.events.emit('invoice.payment_succeeded', attempted);
       this.events.emit('invoice_payment.paid', payment);
     } else this.events.emit('invoice.payment_failed', attempted);
-    const subscriptionId = ((invoice.parent as Body | null)?.subscription_details as Body | null)
-      ?.subscription;
-    const subscription = subscriptionId ? this.store.get(String(subscriptionId)) : undefined;
-    // Paying the latest invoice brings a past-due subscription back to active.
-    if (paid && subscription?.status === 'past_due' && subscription.latest_invoice === invoice.id) {
+    const subscription = this.subscriptionOf(invoice);
+    // Paying the latest invoice brings a past-due (or unpaid) subscription back to active.
+    if (
+      paid &&
+      (subscription?.status === 'past_due' || subscription?.status === 'unpaid') &&
+      subscription.latest_invoice === invoice.id
+    ) {
       const active = this.store.save({ ...subscription, status: 'active' });
       this.events.emit('customer.subscription.updated', active, subscription);
     }
-    return { invoice: attempted, paid };
+    if (exhausted && subscription) this.afterFailedRetries(subscription);
+    return { invoice: attempted, paid, exhausted };
+  }
+
+  /**
+   * The account's setting once the last retry has failed: the subscription is cancelled (Stripe
+   * records why), marked unpaid, or left past due, with the event Stripe sends for each. The
+   * invoice stays open.
+   */
+  private afterFailedRetries(subscription: StripeObject): void {
+    const setting = this.retrySettings.afterFailedRetries;
+    if (setting === 'past_due' || !['past_due', 'active'].includes(String(subscription.status)))
+      return;
+    const now = this.store.now();
+    if (setting === 'unpaid') {
+      const unpaid = this.store.save({ ...subscription, status: 'unpaid' });
+      this.events.emit('customer.subscription.updated', unpaid, subscription);
+      return;
+    }
+    const canceled = this.store.save({
+      ...subscription,
+      status: 'canceled',
+      canceled_at: now,
+      ended_at: now,
+      cancel_at_period_end: false,
+      cancellation_details: {
+        ...(subscription.cancellation_details as Body),
+        reason: 'payment_failed',
+      },
+    });
+    this.events.emit('customer.subscription.deleted', canceled);
+  }
+
+  /** The subscription an invoice bills, if any. */
+  subscriptionOf(invoice: StripeObject): StripeObject | undefined {
+    const subscriptionId = ((invoice.parent as Body | null)?.subscription_details as Body | null)
+      ?.subscription;
+    return subscriptionId ? this.store.get(String(subscriptionId)) : undefined;
+  }
+
+  /** An open invoice's next scheduled retry, after `retries` of them, counted from its first failure. */
+  private retryAt(invoiceId: string, retries: number): number | null {
+    const days = this.retrySettings.retryDays[retries];
+    if (days === undefined) return null;
+    const { firstFailedAt } = privateOf<RetryState & Body>(this.store, invoiceId);
+    return Number(firstFailedAt ?? this.store.now()) + Math.round(days * DAY);
+  }
+
+  /** Stops the retries of an invoice whose subscription has ended (Stripe collects no more). */
+  stopRetries(invoice: StripeObject): StripeObject {
+    return this.store.save({ ...invoice, next_payment_attempt: null });
   }
 
   /**

@@ -54,10 +54,24 @@ ${error ? `<p role="alert" style="color:#df1b41">${escape(error)}</p>` : ''}`
   );
 }
 
+export interface PortalCard {
+  brand: string;
+  last4: string;
+}
+
+const cardName = (card: PortalCard) =>
+  `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} •••• ${card.last4}`;
+
+const returnLink = (returnUrl: unknown) =>
+  returnUrl ? `<p><a href="${escape(returnUrl)}">Return</a></p>` : '';
+
 export function portalPage(
+  sessionId: string,
   email: unknown,
   subscriptions: { id: string; status?: unknown }[],
   returnUrl: unknown,
+  card: PortalCard | undefined,
+  updated = false,
 ): string {
   const rows =
     subscriptions
@@ -65,8 +79,50 @@ export function portalPage(
       .join('') || '<li>No subscriptions</li>';
   return page(
     'Customer portal',
-    `<h1>Billing</h1><p>${escape(email)}</p><ul>${rows}</ul>
-${returnUrl ? `<a href="${escape(returnUrl)}">Return</a>` : ''}`,
+    `<h1>Billing</h1><p>${escape(email)}</p>
+${updated ? '<p role="status">Your payment method was updated.</p>' : ''}
+<h2>Payment method</h2><p>${card ? escape(cardName(card)) : 'No card on file'}</p>
+<p><a href="/billing/${escape(sessionId)}/payment-method">Update payment method</a></p>
+<h2>Subscriptions</h2><ul>${rows}</ul>
+${returnLink(returnUrl)}`,
+  );
+}
+
+/** Stripe's test cards a customer can put on file here, the declining one named as such. */
+const PAGE_CARDS: { token: string; label: string }[] = [
+  { token: 'pm_card_visa', label: 'Visa •••• 4242' },
+  { token: 'pm_card_mastercard', label: 'Mastercard •••• 4444' },
+  { token: 'pm_card_chargeCustomerFail', label: 'Visa •••• 0341 (declines charges)' },
+];
+
+/** The portal's payment method update (also the page of the `payment_method_update` flow). */
+export function paymentMethodPage(
+  sessionId: string,
+  email: unknown,
+  card: PortalCard | undefined,
+  returnUrl: unknown,
+): string {
+  const options = PAGE_CARDS.map(
+    ({ token, label }, index) =>
+      `<label style="display:block;margin:8px 0"><input type="radio" name="payment_method" value="${token}"${index === 0 ? ' checked' : ''}> ${escape(label)}</label>`,
+  ).join('');
+  return page(
+    'Update payment method',
+    `<h1>Update payment method</h1><p>${escape(email)}</p>
+<p>Current: ${card ? escape(cardName(card)) : 'no card on file'}</p>
+<form method="post" action="/billing/${escape(sessionId)}/payment-method">
+<fieldset style="border:0;padding:0"><legend>Test card</legend>${options}</fieldset>
+<button class="pay" type="submit">Save</button></form>
+${returnLink(returnUrl)}`,
+  );
+}
+
+/** The end of a flow whose `after_completion` is a hosted confirmation. */
+export function portalConfirmationPage(message: unknown, returnUrl: unknown): string {
+  return page(
+    'Customer portal',
+    `<h1>Payment method updated</h1><p>${escape(message || 'Your payment method was updated.')}</p>
+${returnLink(returnUrl)}`,
   );
 }
 
@@ -86,6 +142,8 @@ export function dashboardPage(
     'Stripe sandbox',
     `<h1>Stripe sandbox</h1>
 <p>Test clock: <time id="clock" datetime="${new Date(clock * 1000).toISOString()}">${new Date(clock * 1000).toUTCString()}</time></p>
+<form method="post" action="/clock/advance"><input type="hidden" name="days" value="1"><button class="cancel" type="submit">Advance the clock 1 day</button></form>
+<form method="post" action="/clock/advance"><input type="hidden" name="days" value="7"><button class="cancel" type="submit">Advance the clock 1 week</button></form>
 <form method="post" action="/clock/advance"><input type="hidden" name="months" value="1"><button class="cancel" type="submit">Advance the clock 1 month</button></form>
 <form method="post" action="/clock/advance"><input type="hidden" name="months" value="3"><button class="pay" type="submit">Advance the clock 3 months</button></form>
 <p>Webhooks: <strong id="webhooks">${holding ? 'held (events are not delivered)' : 'delivered'}</strong></p>

@@ -20,6 +20,7 @@ import { registerCouponRoutes } from './routes/coupons.routes.js';
 import { registerCustomerRoutes } from './routes/customers.routes.js';
 import { registerEventRoutes } from './routes/events.routes.js';
 import { registerInvoiceRoutes } from './routes/invoices.routes.js';
+import { registerPortalRoutes } from './routes/portal.routes.js';
 import type { SandboxParts } from './routes/route-helpers.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.routes.js';
 import { SandboxBillingEngine } from './sandbox-billing-engine.js';
@@ -28,7 +29,11 @@ import { realNow, type StripeObject } from './sandbox-common.js';
 import { SandboxEvents } from './sandbox-events.js';
 import { SandboxExpander } from './sandbox-expand.js';
 import { SandboxFaults, type SandboxFault } from './sandbox-faults.js';
-import { SandboxInvoicing } from './sandbox-invoicing.js';
+import {
+  DEFAULT_RETRY_SETTINGS,
+  SandboxInvoicing,
+  type RetrySettings,
+} from './sandbox-invoicing.js';
 import { newRequestId, registerProtocol } from './sandbox-protocol.js';
 import {
   registerRequestScope,
@@ -62,6 +67,16 @@ export interface SandboxOptions {
    * on the clock can end before the present (the clock then moves forward only).
    */
   clockStart?: number;
+  /**
+   * Smart Retries: the days after a failed renewal's first attempt on which the sandbox charges
+   * again as its clock passes them (default 3, 5, 7 and 14), each attempt with its events.
+   */
+  retryDays?: number[];
+  /**
+   * What a subscription becomes once its last retry has failed, as an account's "manage failed
+   * payments" setting says: `canceled` (the default), `unpaid`, or `past_due` (left as it is).
+   */
+  afterFailedRetries?: RetrySettings['afterFailedRetries'];
 }
 
 export class StripeSandbox {
@@ -80,7 +95,10 @@ export class StripeSandbox {
     this.engine = new SandboxBillingEngine(
       this.store,
       this.events,
-      new SandboxInvoicing(this.store, this.events),
+      new SandboxInvoicing(this.store, this.events, {
+        retryDays: options.retryDays ?? DEFAULT_RETRY_SETTINGS.retryDays,
+        afterFailedRetries: options.afterFailedRetries ?? DEFAULT_RETRY_SETTINGS.afterFailedRetries,
+      }),
     );
     this.checkout = new SandboxCheckout(this.store, this.events, this.engine);
     this.app = Fastify({
@@ -220,6 +238,7 @@ export class StripeSandbox {
     });
     registerCustomerRoutes(api, parts);
     registerCheckoutRoutes(api, parts);
+    registerPortalRoutes(api, parts);
     registerSubscriptionRoutes(api, parts);
     registerCouponRoutes(api, parts);
     registerInvoiceRoutes(api, parts);

@@ -20,6 +20,8 @@ export function localSandbox(
     dataFile: localSandboxStateFile(config),
     webhookSecret: config.stripe.webhookSecret!,
     webhookUrl,
+    retryDays: config.stripe.sandbox.retryDays,
+    afterFailedRetries: config.stripe.sandbox.afterFailedRetries,
   });
 }
 

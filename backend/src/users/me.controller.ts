@@ -20,7 +20,7 @@ import { NotificationPreferencesDto } from './dto/notification-preferences.dto.j
 import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import type { NotificationPreferences } from './user.entity.js';
 import { MemberExportService, type MemberExport } from './member-export.service.js';
-import { UsersService, type MemberView } from './users.service.js';
+import { UsersService, type OwnMemberView } from './users.service.js';
 
 @ApiTags('me')
 @ApiBearerAuth()
@@ -45,7 +45,7 @@ export class MeController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  me(@CurrentUser() user: AuthenticatedUser): Promise<MemberView> {
+  me(@CurrentUser() user: AuthenticatedUser): Promise<OwnMemberView> {
     return this.users.me(user.accountId);
   }
 
@@ -54,7 +54,7 @@ export class MeController {
   update(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: UpdateProfileDto,
-  ): Promise<MemberView> {
+  ): Promise<OwnMemberView> {
     return this.users.updateProfile(user.accountId, body);
   }
 

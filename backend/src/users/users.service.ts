@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { displayStatus, planBadge, type MemberRecord } from '@leadpulse/common';
+import {
+  displayStatus,
+  planBadge,
+  type MemberRecord,
+  type OwnMemberRecord,
+} from '@leadpulse/common';
+import { readPaymentIssue } from '../billing/dunning/payment-issue.js';
 import { AppException } from '../common/app.exception.js';
 import { preparedRead } from '../database/prepared-read.js';
 import type { NotificationPreferencesDto } from './dto/notification-preferences.dto.js';
@@ -10,6 +16,8 @@ import { UserEntity, type NotificationPreferences } from './user.entity.js';
 
 /** The member record the API answers (declared once in common/; dates are Date until JSON). */
 export type MemberView = MemberRecord<Date>;
+/** The member's own record: with what the member area says of a failed renewal. */
+export type OwnMemberView = OwnMemberRecord<Date>;
 
 export function toMemberView(user: UserEntity): MemberView {
   return { ...user, display_status: displayStatus(user), plan_badge: planBadge(user) };
@@ -20,11 +28,15 @@ export function toMemberView(user: UserEntity): MemberView {
 export class UsersService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async me(accountId: string): Promise<MemberView> {
-    return toMemberView(await this.findByAccount(accountId));
+  async me(accountId: string): Promise<OwnMemberView> {
+    const user = await this.findByAccount(accountId);
+    return {
+      ...toMemberView(user),
+      payment_issue: await readPaymentIssue(this.dataSource, user),
+    };
   }
 
-  async updateProfile(accountId: string, changes: UpdateProfileDto): Promise<MemberView> {
+  async updateProfile(accountId: string, changes: UpdateProfileDto): Promise<OwnMemberView> {
     const user = await this.findByAccount(accountId);
     const trimmed = Object.fromEntries(
       Object.entries(changes).map(([key, value]) => [

@@ -5,19 +5,25 @@ import { SandboxRecorder } from './stripe-fidelity.js';
 import { startTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './test-app.js';
 
 export interface AppWithSandbox {
+  /** The application (a new one after `restart`). */
   t: TestApp;
   sandbox: StripeSandbox;
   /** Every answer and event of the sandbox, checked against Stripe's types when it closes. */
   recorder: SandboxRecorder;
   /** The official SDK on the sandbox, as a test's view of "Stripe". */
   stripe: Stripe;
+  /** Stops the application and starts it again on the same database and sandbox. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The application listening on a port, with a Stripe sandbox delivering webhooks to it. */
 export async function startAppWithSandbox(
   env: NodeJS.ProcessEnv = {},
-  sandboxOptions: Pick<SandboxOptions, 'dataFile' | 'clockStart'> = {},
+  sandboxOptions: Pick<
+    SandboxOptions,
+    'dataFile' | 'clockStart' | 'retryDays' | 'afterFailedRetries'
+  > = {},
 ): Promise<AppWithSandbox> {
   let appUrl = '';
   const recorder = new SandboxRecorder();
@@ -29,18 +35,16 @@ export async function startAppWithSandbox(
     ...sandboxOptions,
   });
   const sandboxUrl = await sandbox.start();
-  const t = await startTestApp({
-    listen: true,
-    env: {
-      STRIPE_API_URL: sandboxUrl,
-      JOBS_POLL_INTERVAL_SECONDS: '0.5',
-      RATE_LIMIT_CHECKOUT: '1000',
-      RATE_LIMIT_CONFIRM: '1000',
-      RATE_LIMIT_SIGNUP: '1000',
-      STRIPE_EVENTS_RETRY_DELAY_SECONDS: '1',
-      ...env,
-    },
-  });
+  const appEnv = {
+    STRIPE_API_URL: sandboxUrl,
+    JOBS_POLL_INTERVAL_SECONDS: '0.5',
+    RATE_LIMIT_CHECKOUT: '1000',
+    RATE_LIMIT_CONFIRM: '1000',
+    RATE_LIMIT_SIGNUP: '1000',
+    STRIPE_EVENTS_RETRY_DELAY_SECONDS: '1',
+    ...env,
+  };
+  const t = await startTestApp({ listen: true, env: appEnv });
   appUrl = t.url!;
   const url = new URL(sandboxUrl);
   const stripe = new Stripe('sk_test_local', {
@@ -48,17 +52,25 @@ export async function startAppWithSandbox(
     port: Number(url.port),
     protocol: 'http',
   });
-  return {
+  const started: AppWithSandbox = {
     t,
     sandbox,
     recorder,
     stripe,
+    restart: async () => {
+      // Events sent meanwhile are refused and redelivered, as Stripe does.
+      appUrl = '';
+      await started.t.close();
+      started.t = await startTestApp({ listen: true, env: appEnv });
+      appUrl = started.t.url!;
+    },
     close: async () => {
-      await t.close();
+      await started.t.close();
       await sandbox.stop();
       await recorder.expectFaithful();
     },
   };
+  return started;
 }
 
 export const foundingForm = (email: string) => ({

@@ -20,6 +20,7 @@ import { AddSubscriptionHistory1795501500424 } from './1795501500424-AddSubscrip
 import { AddUserSuspension1795502000000 } from './1795502000000-AddUserSuspension.js';
 import { AddUserDeletedAt1795502500000 } from './1795502500000-AddUserDeletedAt.js';
 import { AddTwoStepVerification1795503743737 } from './1795503743737-AddTwoStepVerification.js';
+import { AddDunningInvoices1795504523336 } from './1795504523336-AddDunningInvoices.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -44,4 +45,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddUserSuspension1795502000000,
   AddUserDeletedAt1795502500000,
   AddTwoStepVerification1795503743737,
+  AddDunningInvoices1795504523336,
 ];

@@ -1,21 +1,14 @@
-/** Checkout sessions and their test page; billing portal sessions and the test portal. */
+/** Checkout sessions and their test page. */
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_PORTAL_CONFIGURATION, SANDBOX_PRICES } from '../sandbox-catalogue.js';
+import { SANDBOX_PRICES } from '../sandbox-catalogue.js';
 import { newId, realNow, type Body } from '../sandbox-common.js';
-import { checkoutPage, portalPage } from '../sandbox-pages.js';
+import { checkoutPage } from '../sandbox-pages.js';
 import { setPrivate } from '../sandbox-private.js';
-import {
-  found,
-  foundParam,
-  listPage,
-  param,
-  stripeError,
-  type SandboxParts,
-} from './route-helpers.js';
+import { found, listPage, param, stripeError, type SandboxParts } from './route-helpers.js';
 
 export function registerCheckoutRoutes(
   api: FastifyInstance,
-  { store, events, checkout }: SandboxParts,
+  { store, checkout }: SandboxParts,
 ): void {
   api.post('/v1/checkout/sessions', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
@@ -127,38 +120,5 @@ export function registerCheckoutRoutes(
     const session = store.get(param(request));
     if (!session) return reply.status(404).send();
     return reply.redirect(String(session.cancel_url ?? '/'), 303);
-  });
-
-  api.post('/v1/billing_portal/sessions', async (request, reply) => {
-    const body = (request.body ?? {}) as Body;
-    const customer = foundParam(store, reply, body, 'customer', 'customer');
-    if (!customer) return reply;
-    const id = newId('billing_portal.session');
-    const session = store.save(
-      store.fromFixture('billing_portal.session', {
-        id,
-        configuration: SANDBOX_PORTAL_CONFIGURATION,
-        customer: customer.id,
-        return_url: body.return_url ?? null,
-        url: `${store.url}/billing/${id}`,
-      }),
-    );
-    events.emit('billing_portal.session.created', session);
-    return session;
-  });
-
-  // The test customer portal: what Stripe's hosted portal would show.
-  api.get('/billing/:id', async (request, reply) => {
-    const session = store.get(param(request));
-    if (!session || session.object !== 'billing_portal.session')
-      return reply.status(404).type('text/html').send('<h1>Portal session not found</h1>');
-    const customer = store.get(String(session.customer));
-    const subscriptions = store.all(
-      'subscription',
-      (subscription) => subscription.customer === customer?.id,
-    );
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(portalPage(customer?.email, subscriptions, session.return_url));
   });
 }

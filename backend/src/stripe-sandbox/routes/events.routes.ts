@@ -20,18 +20,23 @@ export function registerEventRoutes(
       ? engine.clock()
       : noSuch(reply, 'test_helpers.test_clock', param(request)),
   );
+  /**
+   * Stripe tells the account once the clock has moved and its objects have caught up: an event of
+   * its own making, not of the advance request.
+   */
+  const advanceClock = (frozenTime: number) => {
+    engine.advance(frozenTime);
+    const clock = engine.clock();
+    automatically(() => events.emit('test_helpers.test_clock.ready', clock));
+    return clock;
+  };
   api.post('/v1/test_helpers/test_clocks/:id/advance', async (request, reply) => {
     if (param(request) !== SANDBOX_CLOCK_ID)
       return noSuch(reply, 'test_helpers.test_clock', param(request));
     const frozenTime = Number(((request.body ?? {}) as Body).frozen_time);
     if (!Number.isInteger(frozenTime) || frozenTime <= store.now())
       return stripeError(reply, 400, 'The frozen_time must be later than the current time.');
-    engine.advance(frozenTime);
-    // Stripe tells the account once the clock has moved and its objects have caught up: an event
-    // of its own making, not of the advance request.
-    const clock = engine.clock();
-    automatically(() => events.emit('test_helpers.test_clock.ready', clock));
-    return clock;
+    return advanceClock(frozenTime);
   });
 
   // The sandbox's dashboard, where a developer (or a browser test) moves the clock.
@@ -56,10 +61,18 @@ export function registerEventRoutes(
     return reply.redirect('/', 303);
   });
   api.post('/clock/advance', async (request, reply) => {
-    const months = Number(((request.body ?? {}) as Body).months ?? 1);
+    const body = (request.body ?? {}) as Body;
+    if (body.days !== undefined) {
+      const days = Number(body.days);
+      if (!Number.isInteger(days) || days < 1 || days > 60)
+        return reply.status(400).type('text/html').send('<h1>Days must be 1 to 60</h1>');
+      advanceClock(store.now() + days * 24 * 3600);
+      return reply.redirect('/', 303);
+    }
+    const months = Number(body.months ?? 1);
     if (!Number.isInteger(months) || months < 1 || months > 24)
       return reply.status(400).type('text/html').send('<h1>Months must be 1 to 24</h1>');
-    engine.advance(addMonths(store.now(), months));
+    advanceClock(addMonths(store.now(), months));
     return reply.redirect('/', 303);
   });
 

@@ -1,13 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/client';
-import type { MemberRecord } from '@leadpulse/common';
+import type { OwnMemberRecord } from '@leadpulse/common';
 import { memberApi } from './member-api';
 
 interface MemberContextValue {
-  member: MemberRecord | null;
+  member: OwnMemberRecord | null;
   error: ApiError | null;
   loading: boolean;
-  setMember(member: MemberRecord): void;
+  setMember(member: OwnMemberRecord): void;
   reload(): Promise<void>;
 }
 
@@ -15,7 +15,7 @@ const MemberContext = createContext<MemberContextValue | null>(null);
 
 /** The signed-in member's record, loaded once for the whole member area. */
 export function MemberProvider({ children }: { children: ReactNode }) {
-  const [member, setMember] = useState<MemberRecord | null>(null);
+  const [member, setMember] = useState<OwnMemberRecord | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [loading, setLoading] = useState(true);
 
@@ -55,4 +55,12 @@ export function useMember(): MemberContextValue {
   const context = useContext(MemberContext);
   if (!context) throw new Error('useMember must be used inside <MemberProvider>');
   return context;
+}
+
+/**
+ * The signed-in member's record where the member area provides one, or null (a page rendered on
+ * its own, or the record not loaded yet).
+ */
+export function useMemberRecord(): OwnMemberRecord | null {
+  return useContext(MemberContext)?.member ?? null;
 }

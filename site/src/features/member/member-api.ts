@@ -3,6 +3,7 @@ import type {
   MemberBilling,
   MemberRecord,
   NotificationPreferences,
+  OwnMemberRecord,
 } from '@leadpulse/common';
 import { api } from '../../api/client';
 
@@ -12,9 +13,9 @@ export type ProfileFields = Pick<
 >;
 
 export const memberApi = {
-  me: () => api<MemberRecord>('/me', { auth: true }),
+  me: () => api<OwnMemberRecord>('/me', { auth: true }),
   updateProfile: (fields: ProfileFields) =>
-    api<MemberRecord>('/me', { method: 'PATCH', json: fields, auth: true }),
+    api<OwnMemberRecord>('/me', { method: 'PATCH', json: fields, auth: true }),
   saveNotifications: (preferences: NotificationPreferences) =>
     api<NotificationPreferences>('/me/notifications', {
       method: 'PUT',
@@ -31,6 +32,11 @@ export const memberApi = {
   /** Everything held about the member ("Download my data"), as the server sends it. */
   exportData: () => api<{ exported_at: string }>('/me/export', { auth: true }),
   billingPortal: () => api<{ url: string }>('/billing/portal', { method: 'POST', auth: true }),
+  /** The customer portal on its payment method page (Update payment method). */
+  paymentMethodPortal: () =>
+    api<{ url: string }>('/billing/portal/payment-method', { method: 'POST', auth: true }),
+  /** Charges the unpaid renewal now with the card on file; answers the member's record. */
+  payOverdue: () => api<OwnMemberRecord>('/me/subscription/pay', { method: 'POST', auth: true }),
   /** A Stripe Checkout for a monthly plan. */
   checkout: (plan: MemberPlan) =>
     api<{ url: string }>('/billing/checkout', { method: 'POST', json: { plan }, auth: true }),

@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { labelOf } from '@leadpulse/common';
+import { isPlanSuspended, labelOf } from '@leadpulse/common';
 import {
   CONTENT_CATEGORIES,
   canCreatePost,
@@ -31,7 +31,9 @@ import {
   SAMPLE_SCHEDULED,
 } from '../../features/content/sample-content';
 import { log } from '../../features/logging/log';
+import { useMemberRecord } from '../../features/member/MemberProvider';
 import { useSnackbar } from '../../features/snackbar/snackbar';
+import { PausedForPayment } from './PausedForPayment';
 
 type ContentTab = 'feeds' | 'review' | 'drafts' | 'scheduled';
 
@@ -243,14 +245,26 @@ function Feedback() {
   );
 }
 
+/** The member's content tools; paused, with the way back, while their plan is suspended. */
 export function ContentPage() {
+  const member = useMemberRecord();
   const [tab, setTab] = useState<ContentTab>('feeds');
   const unread = SAMPLE_ARTICLES.filter((article) => !article.read).length;
+  const heading = (
+    <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+      Content
+    </Typography>
+  );
+  if (member && isPlanSuspended(member))
+    return (
+      <>
+        {heading}
+        <PausedForPayment area="Content" member={member} />
+      </>
+    );
   return (
     <>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-        Content
-      </Typography>
+      {heading}
       <Paper variant="outlined">
         <Tabs
           value={tab}

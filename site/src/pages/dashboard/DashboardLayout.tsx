@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   AppBar,
   Avatar,
@@ -33,7 +33,9 @@ import Settings from '@mui/icons-material/Settings';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { displayName } from '../../features/member/member-api';
+import { rememberAfterSignIn, takeAfterSignIn } from '../../features/navigation/after-sign-in';
 import { MemberProvider, useMember } from '../../features/member/MemberProvider';
+import { MemberPaymentIssue } from './PaymentIssueBanner';
 
 const DRAWER_WIDTH = 240;
 /** The sidebar collapses below this width (member-site.md section 9). */
@@ -51,13 +53,22 @@ function CenteredCard({ children }: { children: React.ReactNode }) {
 export function DashboardLayout() {
   const { status } = useAuth();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const wasAuthenticated = useRef(false);
 
   useEffect(() => {
-    if (status === 'authenticated') wasAuthenticated.current = true;
+    if (status === 'authenticated') {
+      wasAuthenticated.current = true;
+      // Signed in after following a link here while signed out: on to where it led.
+      const next = takeAfterSignIn();
+      if (next && next !== pathname + search) navigate(next, { replace: true });
+    }
     // Signed out while here (in this tab or another): back to the landing page.
     if (status === 'unauthenticated' && wasAuthenticated.current) navigate('/', { replace: true });
-  }, [status, navigate]);
+    // Not signed in yet: the address waits for the sign-in.
+    if (status === 'unauthenticated' && !wasAuthenticated.current)
+      rememberAfterSignIn(pathname + search);
+  }, [status, navigate, pathname, search]);
 
   if (status === 'loading') {
     return (
@@ -236,6 +247,7 @@ function Shell() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
         <Toolbar />
         <Stack spacing={3}>
+          <MemberPaymentIssue />
           <Outlet />
         </Stack>
       </Box>

@@ -10,7 +10,7 @@ const TABS = ['profile', 'subscription', 'notifications', 'security'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export function SettingsPage() {
-  const { member, loading, error, reload } = useMember();
+  const { member, loading, error, reload, setMember } = useMember();
   const [params, setParams] = useSearchParams();
   const tab: SettingsTab = TABS.includes(params.get('tab') as SettingsTab)
     ? (params.get('tab') as SettingsTab)
@@ -42,7 +42,9 @@ export function SettingsPage() {
           </Tabs>
           <Paper elevation={0} sx={{ p: { xs: 2, md: 3 } }} role="tabpanel" aria-label={tab}>
             {tab === 'profile' && <ProfileTab member={member} />}
-            {tab === 'subscription' && <SubscriptionTab member={member} onChanged={reload} />}
+            {tab === 'subscription' && (
+              <SubscriptionTab member={member} onChanged={reload} onMember={setMember} />
+            )}
             {tab === 'notifications' && <NotificationsTab member={member} />}
             {tab === 'security' && <SecurityTab />}
           </Paper>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MemberBilling, MemberRecord } from '@leadpulse/common';
+import type { MemberBilling, OwnMemberRecord } from '@leadpulse/common';
 import { renderWithApp, stubApi } from '../../../test/render';
 import { SubscriptionTab } from './SubscriptionTab';
 
@@ -25,7 +25,8 @@ const paying = {
     weeklyDigest: false,
   },
   plan_badge: { label: 'Prospector', colour: 'blue' },
-} as unknown as MemberRecord;
+  payment_issue: null,
+} as unknown as OwnMemberRecord;
 
 const active: MemberBilling = {
   plan: 'prospector',

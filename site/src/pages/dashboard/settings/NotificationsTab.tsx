@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, FormControlLabel, FormGroup, Switch } from '@mui/material';
-import type { MemberRecord, NotificationPreferences } from '@leadpulse/common';
+import type { NotificationPreferences, OwnMemberRecord } from '@leadpulse/common';
 import { memberApi } from '../../../features/member/member-api';
 import { useMember } from '../../../features/member/MemberProvider';
 import { useSnackbar } from '../../../features/snackbar/snackbar';
@@ -13,7 +13,7 @@ const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
 ];
 
 /** The four switches, saved on the server. */
-export function NotificationsTab({ member }: { member: MemberRecord }) {
+export function NotificationsTab({ member }: { member: OwnMemberRecord }) {
   const { setMember } = useMember();
   const { enqueueSnackbar } = useSnackbar();
   const [preferences, setPreferences] = useState(member.notification_preferences);

@@ -3,11 +3,11 @@ import { useLocation } from 'react-router-dom';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MemberRecord } from '@leadpulse/common';
+import type { OwnMemberRecord } from '@leadpulse/common';
 import { renderWithApp, stubApi } from '../../../test/render';
 import { CHECKOUT_POLL_MS, SubscriptionTab } from './SubscriptionTab';
 
-const member = (fields: Partial<MemberRecord>): MemberRecord => ({
+const member = (fields: Partial<OwnMemberRecord>): OwnMemberRecord => ({
   id: 'u1',
   auth_user_id: 'acc1',
   email: 'a@example.com',
@@ -53,6 +53,7 @@ const member = (fields: Partial<MemberRecord>): MemberRecord => ({
   },
   display_status: 'Active',
   plan_badge: { label: 'Free', colour: 'grey' },
+  payment_issue: null,
   ...fields,
 });
 

@@ -5,6 +5,7 @@ import {
   Box,
   Button,
   Chip,
+  CircularProgress,
   List,
   ListItem,
   ListItemIcon,
@@ -13,17 +14,21 @@ import {
   Typography,
 } from '@mui/material';
 import Check from '@mui/icons-material/Check';
+import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import {
   MESSAGES,
   accountPlanLabel,
   formatUsd,
   getPlan,
+  isPlanSuspended,
   PLANS,
   type MemberRecord,
+  type OwnMemberRecord,
 } from '@leadpulse/common';
 import { ApiError } from '../../../api/client';
 import { FoundingDialog } from '../../../components/dialogs/FoundingDialog';
 import { isPaying, memberApi } from '../../../features/member/member-api';
+import { usePaymentMethodFlow } from '../../../features/member/usePaymentMethod';
 import { BillingSection } from './BillingSection';
 import { PlanChooser } from './PlanChooser';
 
@@ -74,18 +79,28 @@ const ADMIN_FEATURES = [
   'System health monitoring',
 ];
 
-/** The plan the member is on, what it includes, and Manage Billing (the customer portal). */
+const ignore = () => undefined;
+
+/**
+ * The plan the member is on, what it includes (or that it is suspended for non-payment), and
+ * Manage Billing (the customer portal); Update payment method arrives and returns here.
+ */
 export function SubscriptionTab({
   member,
   onChanged,
+  onMember = ignore,
 }: {
-  member: MemberRecord;
+  member: OwnMemberRecord;
   onChanged?: () => Promise<void>;
+  /** A newer record of the member (after paying an unpaid renewal). */
+  onMember?: (member: OwnMemberRecord) => void;
 }) {
   const [notice, setNotice] = useState<string>();
   const [opening, setOpening] = useState(false);
   const [buying, setBuying] = useState(false);
   const settingUp = useCheckoutReturn(member, onChanged);
+  const payment = usePaymentMethodFlow(member, onMember);
+  const suspended = isPlanSuspended(member);
   // A member without a paid plan buys the founding offer here, for their own account.
   const canBuy = !member.is_admin && !member.founding_member && !member.stripe_customer_id;
   const label = accountPlanLabel(member);
@@ -120,10 +135,21 @@ export function SubscriptionTab({
     <Stack spacing={2}>
       <Box component="section" aria-label="Your plan">
         <Typography color="text.secondary">Your plan</Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        >
           <Typography variant="h5" component="p">
             {label}
           </Typography>
+          {member.payment_issue && (
+            <Chip
+              color={suspended ? 'error' : 'warning'}
+              label={suspended ? 'Suspended for non-payment' : 'Payment due'}
+            />
+          )}
           {member.founding_member &&
             member.subscription_plan &&
             member.subscription_plan !== 'founding_member' && (
@@ -133,18 +159,46 @@ export function SubscriptionTab({
             )}
         </Stack>
       </Box>
-      <List dense aria-label="Plan features">
+      {suspended && (
+        <Typography color="error.main" sx={{ fontWeight: 600 }}>
+          Paused until your payment goes through:
+        </Typography>
+      )}
+      <List
+        dense
+        aria-label={suspended ? 'Plan features (paused)' : 'Plan features'}
+        sx={suspended ? { color: 'text.secondary' } : undefined}
+      >
         {features.map((feature) => (
           <ListItem key={feature} disableGutters>
             <ListItemIcon sx={{ minWidth: 32 }}>
-              <Check color="success" fontSize="small" />
+              {suspended ? (
+                <PauseCircleOutlined color="disabled" fontSize="small" />
+              ) : (
+                <Check color="success" fontSize="small" />
+              )}
             </ListItemIcon>
             <ListItemText primary={feature} />
           </ListItem>
         ))}
       </List>
       {settingUp && <Alert severity="success">Thank you! Your subscription is being set up.</Alert>}
-      {member.stripe_subscription_id && <BillingSection onChanged={onChanged} />}
+      {payment.update.opening && (
+        <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />}>
+          Opening the secure payment page…
+        </Alert>
+      )}
+      {payment.update.error && <Alert severity="error">{payment.update.error}</Alert>}
+      {payment.paying && (
+        <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />}>
+          Charging your new card…
+        </Alert>
+      )}
+      {payment.notice && <Alert severity={payment.notice.severity}>{payment.notice.text}</Alert>}
+      {member.stripe_subscription_id && (
+        // Read again once an unpaid renewal is paid: its invoice reads Paid.
+        <BillingSection key={member.payment_issue ? 'owing' : 'settled'} onChanged={onChanged} />
+      )}
       {!member.is_admin && <PlanChooser member={member} onChanged={onChanged} />}
       {notice && <Alert severity="info">{notice}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
