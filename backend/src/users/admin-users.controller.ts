@@ -2,7 +2,6 @@ import {
   Body,
   Controller,
   Get,
-  HttpCode,
   Post,
   Put,
   Query,
@@ -18,10 +17,9 @@ import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList, type ListOptions } from '../common/list-query.js';
 import { editOf } from '../common/record-edit.js';
-import { CreateUserDto, SuspendUserDto, UpdateUserDto } from './dto/admin-user.dto.js';
+import { CreateUserDto, UpdateUserDto } from './dto/admin-user.dto.js';
 import { UserAccountsService } from './user-accounts.service.js';
 import { UserActivityService, type ActivityEntry } from './user-activity.service.js';
-import { UserSuspensionService } from './user-suspension.service.js';
 import { USER_NOT_FOUND } from './users.errors.js';
 import {
   USER_FILTERS,
@@ -48,7 +46,6 @@ export class AdminUsersController {
     private readonly users: UsersListService,
     private readonly accounts: UserAccountsService,
     private readonly activities: UserActivityService,
-    private readonly suspension: UserSuspensionService,
   ) {}
 
   /** Newest first; `filter.q` searches e-mail and names, `filter.segment` is the spec's filter. */
@@ -101,31 +98,6 @@ export class AdminUsersController {
   ): Promise<AdminUserView> {
     const form = await editOf(UpdateUserDto, body, () => this.users.get(id));
     await this.accounts.update(admin.userId!, id, form);
-    return this.users.get(id);
-  }
-
-  /** Suspends the user: no sign-in until reactivated, and every sign-in ends now. */
-  @Post(':id/suspend')
-  @AdminWrite('suspend_user')
-  @HttpCode(200)
-  async suspend(
-    @CurrentUser() admin: AuthenticatedUser,
-    @UserId() id: string,
-    @Body() body: SuspendUserDto,
-  ): Promise<AdminUserView> {
-    await this.suspension.suspend(admin.userId!, id, body.reason);
-    return this.users.get(id);
-  }
-
-  /** Gives a suspended user back the status they had. */
-  @Post(':id/reactivate')
-  @AdminWrite('reactivate_user')
-  @HttpCode(200)
-  async reactivate(
-    @CurrentUser() admin: AuthenticatedUser,
-    @UserId() id: string,
-  ): Promise<AdminUserView> {
-    await this.suspension.reactivate(admin.userId!, id);
     return this.users.get(id);
   }
 

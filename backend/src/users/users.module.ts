@@ -8,6 +8,7 @@ import { StripeModule } from '../stripe/stripe.module.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AdminUserPromosController } from './admin-user-promos.controller.js';
 import { AdminUserEmailsController } from './admin-user-emails.controller.js';
+import { AdminUserSuspensionController } from './admin-user-suspension.controller.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { MeController } from './me.controller.js';
 import { MemberExportService } from './member-export.service.js';
@@ -27,6 +28,7 @@ import { UsersService } from './users.service.js';
     AdminUsersController,
     AdminUserEmailsController,
     AdminUserPromosController,
+    AdminUserSuspensionController,
   ],
   providers: [
     UsersService,
