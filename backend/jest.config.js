@@ -27,9 +27,10 @@ const shared = {
 };
 
 export default {
-  // Hooks start whole apps and check the sandbox's traffic against Stripe's types when they close:
-  // on a loaded machine that can outlast Jest's 5 s default without anything being wrong.
-  testTimeout: 30_000,
+  // Hooks start whole apps and check the sandbox's traffic against Stripe's types when they close
+  // (the first check of a run loads the generated validators): on a loaded machine that has
+  // outlasted 30 s without anything being wrong.
+  testTimeout: 60_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {
