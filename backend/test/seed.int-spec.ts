@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
 import { DataFolderLock } from '../src/database/data-folder-lock.js';
 import { createDataSource } from '../src/database/data-source.js';
@@ -132,6 +133,32 @@ describe('npm run seed: demo data that works end to end', () => {
       const months = (await call('GET', '/api/admin/metrics/revenue?months=1')).json();
       expect(months).toEqual([expect.objectContaining({ mrr_cents: stats.mrr_cents })]);
 
+      // A year of it, played on the sandbox's test clock: every month has revenue and new
+      // members, and the movements of the chart each happened (an upgrade, a cancellation).
+      expect(first.output).toContain(
+        "Their history covers the last 395 days on the sandbox's test clock",
+      );
+      const year = (await call('GET', '/api/admin/metrics/revenue?months=12')).json() as {
+        mrr_cents: number;
+        new_cents: number;
+        expansion_cents: number;
+        churned_cents: number;
+        revenue_cents: number;
+        signups: number;
+      }[];
+      expect(year).toHaveLength(12);
+      for (const month of year) {
+        expect(month.mrr_cents).toBeGreaterThan(0);
+        expect(month.revenue_cents).toBeGreaterThan(0);
+        expect(month.signups).toBeGreaterThan(0);
+      }
+      expect(year.filter((month) => month.new_cents > 0).length).toBeGreaterThanOrEqual(10);
+      expect(year.some((month) => month.expansion_cents > 0)).toBe(true);
+      expect(year.some((month) => month.churned_cents > 0)).toBe(true);
+      expect(year.at(-1)!.mrr_cents).toBe(stats.mrr_cents);
+      // It grew: members bought through the year and most of them stayed.
+      expect(year.at(-1)!.mrr_cents).toBeGreaterThan(year[0].mrr_cents * 2);
+
       // The sandbox kept what the seed created: each member's customer, subscription and payments.
       const members = await seeded();
       expect(members.length).toBeGreaterThan(100);
@@ -180,7 +207,10 @@ describe('npm run seed: demo data that works end to end', () => {
         const history = await call('POST', `/api/admin/users/${member.id}/payments/sync`);
         expect(`${member.email} ${history.statusCode}`).toBe(`${member.email} 200`);
         expect(history.json().transactions.length).toBeGreaterThan(0);
-        expect(history.json().payment_methods).toHaveLength(1);
+        // One card on file, the default; past-due members keep the one that worked before.
+        const cards = history.json().payment_methods as { is_default: boolean }[];
+        expect(cards.filter((card) => card.is_default)).toHaveLength(1);
+        expect(cards.length).toBe(member.subscription_status === 'past_due' ? 2 : 1);
       }
       expect(await billingRows(env.t.dataSource)).toEqual(before);
     }, 180_000);
@@ -457,9 +487,38 @@ describe('npm run seed: demo data that works end to end', () => {
     const dataSource = createDataSource(testDatabaseUrl(), 1);
     await dataSource.initialize();
     try {
+      // Someone else's live subscription runs on the sandbox's one test clock: it cannot start
+      // in the past, so the members all buy today, and the seed says why.
+      const stripe = new Stripe('sk_test_local', {
+        host: new URL(url).hostname,
+        port: Number(new URL(url).port),
+        protocol: 'http',
+      });
+      const customer = await stripe.customers.create({
+        email: 'not-seeded@example.com',
+        payment_method: 'pm_card_visa',
+        invoice_settings: { default_payment_method: 'pm_card_visa' },
+      });
+      await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: 'price_prospector' }],
+      });
+      const clockBefore = (await stripe.testHelpers.testClocks.retrieve('clock_sandbox'))
+        .frozen_time;
       const seeded = await runSeed(['--users', '20'], { DATA_DIR: dataDir, STRIPE_API_URL: url });
       expect(seeded.output).toContain(`payments in the Stripe sandbox at ${url}.`);
+      expect(seeded.output).toContain(
+        "They all bought today: the sandbox's test clock runs live subscriptions that are not the seed's",
+      );
       expect(seeded.status).toBe(0);
+      expect(
+        (await stripe.testHelpers.testClocks.retrieve('clock_sandbox')).frozen_time,
+      ).toBeGreaterThanOrEqual(clockBefore);
+      const [{ earliest }] = await dataSource.query(
+        `SELECT min(paid_at) AS earliest FROM transactions t JOIN users u ON u.id = t.user_id
+          WHERE u.email LIKE '%@seed.example.com'`,
+      );
+      expect(Date.now() - new Date(earliest).getTime()).toBeLessThan(10 * 60_000);
       const customers = (
         await dataSource.query(
           `SELECT stripe_customer_id FROM users

@@ -133,9 +133,11 @@ export async function insertUsers(q: Query, users: number): Promise<void> {
 }
 
 /** Every seeded user with the number their e-mail carries (which decides their history). */
-export async function seededPeople(q: Query): Promise<(SeedPerson & { n: number })[]> {
+export async function seededPeople(
+  q: Query,
+): Promise<(SeedPerson & { n: number; signedUpAt: number })[]> {
   const rows = (await q(
-    `SELECT id, email, first_name, last_name, phone,
+    `SELECT id, email, first_name, last_name, phone, extract(epoch FROM created_at)::float8 AS signed_up_at,
             substring(email from '\\.(\\d+)@seed\\.example\\.com$')::int AS n
        FROM users WHERE email LIKE '%@seed.example.com' ORDER BY n`,
   )) as {
@@ -144,6 +146,7 @@ export async function seededPeople(q: Query): Promise<(SeedPerson & { n: number 
     first_name: string;
     last_name: string;
     phone: string | null;
+    signed_up_at: number;
     n: number;
   }[];
   return rows.map((row) => ({
@@ -153,6 +156,7 @@ export async function seededPeople(q: Query): Promise<(SeedPerson & { n: number 
     lastName: row.last_name,
     phone: row.phone,
     n: row.n,
+    signedUpAt: Math.floor(row.signed_up_at),
   }));
 }
 
@@ -167,7 +171,7 @@ async function inChunks(q: Query, sql: string, rows: object[]): Promise<void> {
 /**
  * The members' Stripe state, as Sync with Stripe and Refresh Payment History would write it from
  * the same objects: the user's plan and ids, the subscription, each invoice with its charge, the
- * card on file. Setup Required members get the account a purchase creates, without a password.
+ * cards on file. Setup Required members get the account a purchase creates, without a password.
  */
 export async function writeMembers(
   q: Query,
@@ -270,19 +274,22 @@ export async function writeMembers(
     `INSERT INTO payment_methods (user_id, stripe_customer_id, stripe_payment_method_id, card_brand,
         card_last4, card_exp_month, card_exp_year, is_default)
      SELECT user_id, stripe_customer_id, stripe_payment_method_id, card_brand, card_last4,
-            card_exp_month, card_exp_year, true
+            card_exp_month, card_exp_year, is_default
        FROM jsonb_to_recordset($1::jsonb) AS r(user_id uuid, stripe_customer_id text,
             stripe_payment_method_id text, card_brand text, card_last4 text, card_exp_month int,
-            card_exp_year int)`,
-    members.map(({ person, customer, card }) => ({
-      user_id: person.userId,
-      stripe_customer_id: customer.id,
-      stripe_payment_method_id: card.id,
-      card_brand: card.card?.brand ?? null,
-      card_last4: card.card?.last4 ?? null,
-      card_exp_month: card.card?.exp_month ?? null,
-      card_exp_year: card.card?.exp_year ?? null,
-    })),
+            card_exp_year int, is_default boolean)`,
+    members.flatMap(({ person, customer, cards, defaultCardId }) =>
+      cards.map((card) => ({
+        user_id: person.userId,
+        stripe_customer_id: customer.id,
+        stripe_payment_method_id: card.id,
+        card_brand: card.card?.brand ?? null,
+        card_last4: card.card?.last4 ?? null,
+        card_exp_month: card.card?.exp_month ?? null,
+        card_exp_year: card.card?.exp_year ?? null,
+        is_default: card.id === defaultCardId,
+      })),
+    ),
   );
 }
 

@@ -7,7 +7,6 @@
 import type Stripe from 'stripe';
 import type { AppConfig } from '../config/app-config.js';
 import { idOf } from '../stripe/stripe-ids.js';
-import { scheduleFoundingTransition } from '../subscriptions/subscriptions.service.js';
 
 export const SEED_METADATA = { seed: 'true' } as const;
 
@@ -48,13 +47,17 @@ export function seedStripeTarget(
   return 'stripe-test-mode';
 }
 
+type TestCard = 'pm_card_visa' | 'pm_card_mastercard' | 'pm_card_chargeCustomerFail';
+
 /** What a paying member's Stripe history looks like. */
 export interface MemberPlan {
   plan: PlanCode;
   /** The plan they bought first: another one when they have upgraded since (a prorated invoice). */
   firstPlan: PlanCode;
   /** Stripe's test card on file; chargeCustomerFail declines, leaving the subscription past_due. */
-  card: 'pm_card_visa' | 'pm_card_mastercard' | 'pm_card_chargeCustomerFail';
+  card: TestCard;
+  /** The card they paid with while it worked (past-due members' declines only lately). */
+  workingCard: Exclude<TestCard, 'pm_card_chargeCustomerFail'>;
   ending: 'none' | 'canceled' | 'at_period_end';
   /** A refund of their first payment. */
   refund: 'none' | 'partial' | 'full';
@@ -87,14 +90,12 @@ export function memberPlan(n: number): MemberPlan | undefined {
   const pastDue = !founding && n % 6 === 3;
   const ending = !founding && n % 6 === 5 ? (n % 12 === 11 ? 'at_period_end' : 'canceled') : 'none';
   const refundable = !founding && !pastDue && ending === 'none';
+  const workingCard = n % 3 === 0 ? 'pm_card_mastercard' : 'pm_card_visa';
   return {
     plan,
     firstPlan: !founding && n % 12 === 8 ? 'prospector' : plan,
-    card: pastDue
-      ? 'pm_card_chargeCustomerFail'
-      : n % 3 === 0
-        ? 'pm_card_mastercard'
-        : 'pm_card_visa',
+    card: pastDue ? 'pm_card_chargeCustomerFail' : workingCard,
+    workingCard,
     ending,
     refund: refundable && n % 7 === 0 ? (n % 2 === 1 ? 'partial' : 'full') : 'none',
     setupRequired: founding && n % 50 === 5 && n < 200,
@@ -119,8 +120,11 @@ export interface SeededMember {
   person: SeedPerson;
   plan: MemberPlan;
   customer: Stripe.Customer;
-  card: Stripe.PaymentMethod;
+  /** Every card on file, and which is the default. */
+  cards: Stripe.PaymentMethod[];
+  defaultCardId: string | null;
   subscription: Stripe.Subscription;
+  /** Every invoice, the first one first. */
   payments: SeededPayment[];
 }
 
@@ -130,9 +134,6 @@ export interface LostCheckout {
   url: string;
   expiresAt: number;
 }
-
-/** A new subscription's (or a prorated change's) invoice, with the charge of its payment. */
-const WITH_PAYMENT = ['latest_invoice.payments.data.payment.charge'];
 
 /** A promotion of the demo data, as an administrator would create it. */
 export interface SeedPromotion {
@@ -155,7 +156,7 @@ export interface PromotionStripeIds {
 
 export class SeedStripe {
   constructor(
-    private readonly stripe: Stripe,
+    readonly stripe: Stripe,
     readonly prices: AppConfig['stripe']['prices'],
     /** A sandbox shows a checkout page the seed can pay; Stripe's hosted page needs a person. */
     readonly canPayCheckouts: boolean,
@@ -180,63 +181,6 @@ export class SeedStripe {
     }
     for (const id of running) await this.stripe.subscriptions.cancel(id);
     return running.length;
-  }
-
-  /** A member's customer and card, subscription and payments, as their history says. */
-  async createMember(person: SeedPerson, plan: MemberPlan): Promise<SeededMember> {
-    const customer = await this.stripe.customers.create({
-      email: person.email,
-      name: `${person.firstName} ${person.lastName}`.trim(),
-      ...(person.phone ? { phone: person.phone } : {}),
-      metadata: { ...SEED_METADATA, user_id: person.userId },
-      payment_method: plan.card,
-      invoice_settings: { default_payment_method: plan.card },
-      expand: ['invoice_settings.default_payment_method'],
-    });
-    let subscription = await this.stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: this.prices[plan.firstPlan] }],
-      metadata: SEED_METADATA,
-      expand: WITH_PAYMENT,
-    });
-    const payments = [paymentOf(subscription)];
-    if (plan.firstPlan !== plan.plan) {
-      subscription = await this.stripe.subscriptions.update(subscription.id, {
-        items: [{ id: subscription.items.data[0].id, price: this.prices[plan.plan] }],
-        proration_behavior: 'always_invoice',
-        expand: WITH_PAYMENT,
-      });
-      payments.push(paymentOf(subscription));
-    }
-    if (plan.plan === 'founding_member')
-      await scheduleFoundingTransition(this.stripe, this.prices, subscription.id);
-    if (plan.ending === 'canceled')
-      subscription = await this.stripe.subscriptions.cancel(subscription.id);
-    if (plan.ending === 'at_period_end')
-      subscription = await this.stripe.subscriptions.update(subscription.id, {
-        cancel_at_period_end: true,
-      });
-    if (plan.refund !== 'none') payments[0] = await this.refund(payments[0], plan.refund);
-    return {
-      person,
-      plan,
-      customer,
-      card: customer.invoice_settings.default_payment_method as Stripe.PaymentMethod,
-      subscription,
-      payments,
-    };
-  }
-
-  private async refund(payment: SeededPayment, kind: 'partial' | 'full'): Promise<SeededPayment> {
-    if (!payment.charge) return payment;
-    const refund = await this.stripe.refunds.create({
-      charge: payment.charge.id,
-      ...(kind === 'partial' ? { amount: Math.round(payment.charge.amount / 3) } : {}),
-      reason: 'requested_by_customer',
-      metadata: SEED_METADATA,
-      expand: ['charge'],
-    });
-    return { ...payment, charge: refund.charge as Stripe.Charge };
   }
 
   /**
@@ -315,17 +259,6 @@ export class SeedStripe {
       expiresAt: session.expires_at,
     };
   }
-}
-
-/** The subscription's latest invoice and its charge, from an answer expanded WITH_PAYMENT. */
-function paymentOf(subscription: Stripe.Subscription): SeededPayment {
-  const invoice = subscription.latest_invoice as Stripe.Invoice;
-  const charge =
-    invoice.payments?.data
-      .map((payment) => payment.payment.charge)
-      .find((charge): charge is Stripe.Charge => typeof charge === 'object' && charge !== null) ??
-    null;
-  return { invoice, charge };
 }
 
 /**

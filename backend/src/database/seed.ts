@@ -45,9 +45,10 @@ import {
   seededEvents,
   seedStripeTarget,
   SeedStripe,
-  type SeededMember,
   type SeedStripeTarget,
 } from './seed-stripe.js';
+import { HISTORY_USERS } from './seed-history.js';
+import { SeedMembers } from './seed-members.js';
 import { RevenueBackfill } from '../revenue/revenue-backfill.js';
 import { SubscriptionHistoryService } from '../revenue/subscription-history.service.js';
 
@@ -70,6 +71,8 @@ export interface SeedOptions {
 
 export interface SeedSummary {
   members: number;
+  /** How many days of history the members have (0: they all bought at the seed's time). */
+  historyDays: number;
   lostCheckouts: number;
   /** Subscriptions of an earlier seed cancelled. */
   retired: number;
@@ -82,7 +85,9 @@ export async function seed(dataSource: DataSource, options: SeedOptions): Promis
     const q: Query = (sql, parameters = []) => manager.query(sql, parameters);
     await removeEarlierSeed(q);
     await insertUsers(q, options.users);
-    const members = options.stripe ? await createMembers(q, options.stripe) : [];
+    const { members, window } = options.stripe
+      ? await createMembers(q, options.stripe)
+      : { members: [], window: undefined };
     if (options.stripe) await writeMembers(q, members, options.stripe.prices);
     await insertNewsletterAndEmails(q);
     await insertEvents(q, seededEvents(members, EVENTS));
@@ -92,26 +97,25 @@ export async function seed(dataSource: DataSource, options: SeedOptions): Promis
     const lostCheckouts = options.stripe?.canPayCheckouts
       ? await createLostCheckouts(q, options.stripe, options.appUrl)
       : 0;
-    return { members: members.length, lostCheckouts, retired };
+    return {
+      members: members.length,
+      historyDays: window ? Math.round((window.to - window.from) / 86_400) : 0,
+      lostCheckouts,
+      retired,
+    };
   });
 }
 
-/** The members' Stripe objects, a few at a time. */
-async function createMembers(q: Query, stripe: SeedStripe): Promise<SeededMember[]> {
-  const people = (await seededPeople(q)).flatMap((person) => {
-    const plan = memberPlan(person.n);
-    return plan ? [{ person, plan }] : [];
+/** The members' Stripe objects and their history, a few members at a time. */
+async function createMembers(q: Query, stripe: SeedStripe) {
+  const members = (await seededPeople(q)).flatMap(({ n, signedUpAt, ...person }) => {
+    const plan = memberPlan(n);
+    return plan ? [{ person, n, plan, signedUpAt }] : [];
   });
-  const members: SeededMember[] = new Array(people.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < people.length) {
-      const index = next++;
-      members[index] = await stripe.createMember(people[index].person, people[index].plan);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return members;
+  return new SeedMembers(stripe.stripe, stripe, CONCURRENCY).create(
+    members,
+    Math.floor(Date.now() / 1000),
+  );
 }
 
 async function createPromotions(stripe: SeedStripe) {
@@ -210,10 +214,31 @@ function stateWarning(config: AppConfig): string[] {
   ];
 }
 
+/** Where the members' history comes from, or why they all bought today. */
+function history(summary: SeedSummary, target: SeedStripeTarget, config: AppConfig): string {
+  if (summary.historyDays > 0)
+    return (
+      `Their history covers the last ${summary.historyDays} days on the sandbox's test clock ` +
+      `(the first ${HISTORY_USERS} users' purchases, renewals, plan changes, refunds, failed payments ` +
+      'and cancellations), so the dashboard has twelve months of revenue to show.'
+    );
+  if (target === 'stripe-test-mode')
+    return "They all bought today: Stripe's own test clocks hold three customers each, too few for a history.";
+  const stateFiles =
+    target === 'data-folder-sandbox'
+      ? `delete ${localSandboxStateFile(config).replace(/\.json$/, '.*')} with the server stopped`
+      : 'start the sandbox afresh';
+  return (
+    "They all bought today: the sandbox's test clock runs live subscriptions that are not the " +
+    `seed's, so it cannot start in the past. For a year of history, ${stateFiles} and seed again.`
+  );
+}
+
 function report(summary: SeedSummary, target: SeedStripeTarget, config: AppConfig): string[] {
   if (target === 'none') return ['No Stripe objects (--without-stripe): nobody has paid.'];
   return [
     `${summary.members.toLocaleString('en-US')} paying members with their customers, cards, subscriptions and payments in ${where(target, config)}.`,
+    history(summary, target, config),
     summary.lostCheckouts
       ? `Customer Recovery: ${summary.lostCheckouts} paid founding checkouts whose webhook was lost.`
       : "Customer Recovery: none (Stripe's own checkout page needs a person to pay).",

@@ -20,6 +20,9 @@ import type { SandboxInvoicing } from './sandbox-invoicing.js';
 import { automatically } from './sandbox-requests.js';
 import type { SandboxStore } from './sandbox-store.js';
 
+/** Subscriptions that billing still renews or collects: a clock with any cannot start again. */
+const LIVE_STATUSES = new Set(['active', 'past_due', 'trialing', 'unpaid', 'incomplete']);
+
 export class SandboxBillingEngine {
   constructor(
     private readonly store: SandboxStore,
@@ -36,6 +39,25 @@ export class SandboxBillingEngine {
       name: 'Sandbox clock',
       status: 'ready',
     });
+  }
+
+  /**
+   * Stripe's "create a test clock", on the sandbox's one clock: it starts again at `time` (in the
+   * past, for a history played forward), which only a clock without live subscriptions may do, as
+   * a new clock would have none. It keeps its id and name. Answers why it cannot, or undefined
+   * once it has.
+   */
+  restartClock(time: number): string | undefined {
+    const live = this.store.all('subscription', (subscription) =>
+      LIVE_STATUSES.has(String(subscription.status)),
+    );
+    if (live.length > 0)
+      return (
+        `The sandbox runs every customer on one test clock, which ${live.length} live ` +
+        'subscriptions use: it starts again only once they have ended.'
+      );
+    this.setClock(time);
+    return undefined;
   }
 
   /** A subscription item of one catalogue price, for a period. */

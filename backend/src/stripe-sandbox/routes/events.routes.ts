@@ -15,6 +15,21 @@ export function registerEventRoutes(
   api: FastifyInstance,
   { store, events, engine }: SandboxParts,
 ): void {
+  api.post('/v1/test_helpers/test_clocks', async (request, reply) => {
+    const body = (request.body ?? {}) as Body;
+    if (body.frozen_time === undefined)
+      return stripeError(reply, 400, 'Missing required param: frozen_time.', undefined, {
+        code: 'parameter_missing',
+        param: 'frozen_time',
+      });
+    const frozenTime = Number(body.frozen_time);
+    if (!Number.isInteger(frozenTime) || frozenTime <= 0)
+      return stripeError(reply, 400, 'Invalid integer: frozen_time', undefined, {
+        param: 'frozen_time',
+      });
+    const refused = engine.restartClock(frozenTime);
+    return refused ? stripeError(reply, 400, refused) : engine.clock();
+  });
   api.get('/v1/test_helpers/test_clocks/:id', async (request, reply) =>
     param(request) === SANDBOX_CLOCK_ID
       ? engine.clock()
