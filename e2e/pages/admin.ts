@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/admin.js';
 
-/** Signs in on the admin login page and waits for the dashboard. */
-export async function signInToAdmin(page: Page): Promise<void> {
-  await page.goto('/admin');
+/** Signs in on the admin login page (of the shared product, or of `baseUrl`) and waits for the dashboard. */
+export async function signInToAdmin(page: Page, baseUrl = ''): Promise<void> {
+  await page.goto(`${baseUrl}/admin`);
   await page.getByLabel(/^Email/).fill(E2E_ADMIN.email);
   await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();

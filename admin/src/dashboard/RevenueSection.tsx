@@ -88,7 +88,11 @@ export function RevenueSection() {
                 <TableHead>
                   <TableRow>
                     {REVENUE_COLUMNS.map(([key, label]) => (
-                      <TableCell key={key} align={key === 'month' ? 'left' : 'right'}>
+                      <TableCell
+                        key={key}
+                        align={key === 'month' ? 'left' : 'right'}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
                         {label}
                       </TableCell>
                     ))}
@@ -98,7 +102,11 @@ export function RevenueSection() {
                   {rows.map((row) => (
                     <TableRow key={row.month}>
                       {REVENUE_COLUMNS.map(([key]) => (
-                        <TableCell key={key} align={key === 'month' ? 'left' : 'right'}>
+                        <TableCell
+                          key={key}
+                          align={key === 'month' ? 'left' : 'right'}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
                           {cellText(key, row)}
                         </TableCell>
                       ))}

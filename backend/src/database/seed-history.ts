@@ -64,11 +64,12 @@ export function memberTimeline(
   let start = plan.setupRequired ? window.to : at(signedUpAt + ((n % 9) + 1) * DAY);
   let declines: number | undefined;
   if (plan.card === 'pm_card_chargeCustomerFail') {
-    // A renewal 4 to 10 days ago, after a few paid months, with the card declining since.
+    // A renewal 4 to 10 days ago, after 1 to 11 paid months, with the card declining since.
     const renewal = window.to - ((n % 7) + 4) * DAY;
-    const months = [6, 5, 4, 3, 2, 1]
-      .filter((count) => count <= (n % 6) + 1)
-      .find((count) => monthsBefore(renewal, count) >= earliest);
+    const most = (Math.floor(n / 6) % 11) + 1;
+    const months = Array.from({ length: most }, (_, index) => most - index).find(
+      (count) => monthsBefore(renewal, count) >= earliest,
+    );
     if (months) {
       start = monthsBefore(renewal, months);
       declines = renewal - 3 * DAY;
