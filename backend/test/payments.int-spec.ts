@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import fc from 'fast-check';
 import Stripe from 'stripe';
+import { HISTORY_ORDER } from '../src/revenue/history-row.js';
 import { IsNull } from 'typeorm';
 import { AdminActionEntity } from '../src/audit/admin-action.entity.js';
 import { FoundingReservationEntity } from '../src/founding/founding-reservation.entity.js';
@@ -192,6 +193,14 @@ describe('payments after the founding purchase, against the Stripe sandbox', () 
       .findOneByOrFail({ target_user_id: repaired.id });
     expect(action).toMatchObject({ admin_id: null, action_type: 'reconcile_checkout' });
     expect(action.details.description).toContain(sessionId);
+    // The revenue metrics count it: its history, which no event wrote, is rebuilt from Stripe.
+    const history = () =>
+      env.t.dataSource.query(
+        `SELECT status, mrr_cents, source FROM subscription_history
+          WHERE stripe_subscription_id = $1 ORDER BY ${HISTORY_ORDER}`,
+        [repaired.stripe_subscription_id],
+      ) as Promise<{ status: string; mrr_cents: number; source: string }[]>;
+    expect(await history()).toEqual([{ status: 'active', mrr_cents: 1667, source: 'backfill' }]);
 
     // Nothing left to repair; a stale status is the next thing it catches.
     expect((await reconcile(bearer(admin))).json().repaired).toEqual([]);
@@ -202,17 +211,39 @@ describe('payments after the founding purchase, against the Stripe sandbox', () 
     await env.stripe.testHelpers.testClocks.advance('clock_sandbox', {
       frozen_time: subscription.items.data[0].current_period_end + 60,
     });
+    // (The clock moved every member's subscription on, the earlier tests' too, with the
+    // webhooks held: what ended meanwhile is brought in step as well.)
+    expect((await reconcile(bearer(admin))).json().repaired).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'reconcile_subscription', email }),
+      ]),
+    );
+    expect(await users().findOneByOrFail({ email })).toMatchObject({
+      subscription_status: 'past_due',
+    });
+    expect((await history()).at(-1)).toMatchObject({ status: 'past_due' });
+
+    // A cancellation whose event was lost: the history ends where Stripe says, once.
+    await env.stripe.subscriptions.cancel(repaired.stripe_subscription_id!);
     expect((await reconcile(bearer(admin))).json().repaired).toEqual([
       expect.objectContaining({ action: 'reconcile_subscription', email }),
     ]);
     expect(await users().findOneByOrFail({ email })).toMatchObject({
-      subscription_status: 'past_due',
+      subscription_status: 'canceled',
     });
+    expect((await history()).at(-1)).toEqual({
+      status: 'canceled',
+      mrr_cents: 0,
+      source: 'reconciliation',
+    });
+    const rows = (await history()).length;
+    expect((await reconcile(bearer(admin))).json().repaired).toEqual([]);
+    expect(await history()).toHaveLength(rows);
     expect(
       await env.t.dataSource
         .getRepository(AdminActionEntity)
         .countBy({ target_user_id: repaired.id, admin_id: IsNull() }),
-    ).toBe(2);
+    ).toBe(3);
   }, 60_000);
 
   it('ends in the state of the latest event whatever the order and repetition of delivery', async () => {

@@ -4,6 +4,7 @@ import { FoundingModule } from '../founding/founding.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { RevenueModule } from '../revenue/revenue.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { ReconciliationController } from './reconciliation.controller.js';
@@ -17,6 +18,7 @@ import { RecoveryService } from './recovery.service.js';
     JobsModule,
     MailModule,
     PaymentsModule,
+    RevenueModule,
     StripeModule,
     SubscriptionsModule,
   ],

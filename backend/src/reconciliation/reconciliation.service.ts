@@ -11,11 +11,15 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
+import { RevenueBackfill } from '../revenue/revenue-backfill.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import { idOf } from '../stripe/stripe-ids.js';
 
 export const RECONCILIATION_QUEUE = 'reconciliation';
+/** Subscription statuses that grant access and are billed. */
+const LIVE = ['active', 'past_due', 'trialing', 'unpaid'];
+
 /** How far back paid checkouts are compared (Stripe keeps events for 30 days; a week is ample hourly). */
 const LOOKBACK_DAYS = 7;
 
@@ -45,6 +49,7 @@ export class ReconciliationService implements OnModuleInit {
     private readonly audit: AuditService,
     private readonly tokens: AuthTokensService,
     private readonly mail: MailService,
+    private readonly revenue: RevenueBackfill,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -90,7 +95,8 @@ export class ReconciliationService implements OnModuleInit {
       status: 'all',
       limit: 100,
     })) {
-      if (!['active', 'past_due', 'trialing', 'unpaid'].includes(subscription.status)) continue;
+      // An ended subscription matters only where we still hold it live (its end's event lost).
+      if (!LIVE.includes(subscription.status) && !(await this.heldLive(subscription.id))) continue;
       const repair = await this.dataSource.transaction((manager) =>
         this.repairSubscription(subscription, manager),
       );
@@ -111,6 +117,7 @@ export class ReconciliationService implements OnModuleInit {
       [session.id],
     )) as { email: string; status: string | null }[];
     if (!(await this.founding.complete(session, manager))) return undefined;
+    await this.revenue.reconcile(manager, idOf(session.subscription)!);
     const after = await manager.getRepository(UserEntity).findOneByOrFail({ email: before.email });
     return this.record(manager, {
       action: 'reconcile_checkout',
@@ -127,6 +134,14 @@ export class ReconciliationService implements OnModuleInit {
     });
   }
 
+  private async heldLive(subscriptionId: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT 1 FROM subscriptions WHERE stripe_subscription_id = $1 AND status = ANY($2)`,
+      [subscriptionId, LIVE],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
   private async repairSubscription(
     subscription: Stripe.Subscription,
     manager: EntityManager,
@@ -135,12 +150,14 @@ export class ReconciliationService implements OnModuleInit {
     const users = manager.getRepository(UserEntity);
     let user = await users.findOneBy({ stripe_customer_id: customerId });
     if (!user) {
+      if (!LIVE.includes(subscription.status)) return undefined;
       // A customer paying for a subscription we have never heard of (not a founding checkout,
       // which the pass above handled): give them a users row and an account.
       const created = await this.createCustomerAccount(customerId, subscription, manager);
       if (!created) return undefined;
       await this.subscriptions.sync(subscription.id, manager);
       await this.payments.linkCustomer(manager, created.id, customerId);
+      await this.revenue.reconcile(manager, subscription.id);
       return this.record(manager, {
         action: 'reconcile_customer',
         userId: created.id,
@@ -166,6 +183,7 @@ export class ReconciliationService implements OnModuleInit {
       recorded: row?.status ?? null,
     };
     await this.subscriptions.sync(subscription.id, manager);
+    await this.revenue.reconcile(manager, subscription.id);
     user = await users.findOneByOrFail({ id: user.id });
     return this.record(manager, {
       action: 'reconcile_subscription',

@@ -11,7 +11,9 @@ import { AppConfig } from '../config/app-config.js';
 import { FoundingReservationEntity } from '../founding/founding-reservation.entity.js';
 import { FoundingService } from '../founding/founding.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { RevenueBackfill } from '../revenue/revenue-backfill.js';
 import { STRIPE } from '../stripe/stripe.client.js';
+import { idOf } from '../stripe/stripe-ids.js';
 import { UserEntity } from '../users/user.entity.js';
 import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
@@ -47,6 +49,7 @@ export class RecoveryService {
     private readonly tokens: AuthTokensService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
+    private readonly revenue: RevenueBackfill,
   ) {}
 
   async candidates(): Promise<RecoveryCandidate[]> {
@@ -97,6 +100,7 @@ export class RecoveryService {
       if (!before && !lost) throw RECONCILIATION_ERRORS.nobodyToRecover();
       if (lost) {
         await this.founding.complete(lost.session, manager);
+        await this.revenue.reconcile(manager, idOf(lost.session.subscription)!);
       } else if (before) {
         if (!before.stripe_customer_id) throw RECONCILIATION_ERRORS.nobodyToRecover();
         const account = await ensureLinkedAccount(manager, before, { source: 'recovery' });
@@ -155,8 +159,10 @@ export class RecoveryService {
     );
     return this.dataSource.transaction(async (manager) => {
       // A buyer whose payment was never processed has no users row until the purchase completes.
-      if (lost && !(await manager.getRepository(UserEntity).existsBy({ email })))
+      if (lost && !(await manager.getRepository(UserEntity).existsBy({ email }))) {
         await this.founding.complete(lost.session, manager);
+        await this.revenue.reconcile(manager, idOf(lost.session.subscription)!);
+      }
       const user = await manager.getRepository(UserEntity).findOneBy({ email });
       if (!user) throw RECONCILIATION_ERRORS.nobodyToRecover();
       const account = await ensureLinkedAccount(manager, user, { source: 'recovery' });

@@ -39,7 +39,8 @@ export interface HistoryRow {
   discount_ends_at: Date | null;
   mrr_cents: number;
   undiscounted_mrr_cents: number;
-  source: 'webhook' | 'backfill';
+  /** Who wrote it: an event's handler, the backfill, or a reconciliation that found it missing. */
+  source: 'webhook' | 'backfill' | 'reconciliation';
 }
 
 /** The catalogue code of a price (`prospector`), or the price id itself when it is not ours. */

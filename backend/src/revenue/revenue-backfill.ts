@@ -6,9 +6,9 @@
  * left alone, and every row carries an event id of its own (`backfill:…`), unique.
  */
 import type Stripe from 'stripe';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { chargeRefunds } from '../payments/payments.service.js';
-import { historyRow, type HistoryDiscount, type HistoryRow } from './history-row.js';
+import { HISTORY_ORDER, historyRow, type HistoryDiscount, type HistoryRow } from './history-row.js';
 import type { SubscriptionHistoryService } from './subscription-history.service.js';
 
 export interface BackfillSummary {
@@ -17,8 +17,13 @@ export interface BackfillSummary {
   refundedPayments: number;
 }
 
+type StateColumns = Pick<
+  HistoryRow,
+  'status' | 'stripe_price_id' | 'quantity' | 'coupon_id' | 'mrr_cents' | 'undiscounted_mrr_cents'
+>;
+
 /** What a row says about revenue: consecutive rows saying the same are one state. */
-const stateOf = (row: HistoryRow) =>
+const stateOf = (row: StateColumns) =>
   JSON.stringify([
     row.status,
     row.stripe_price_id,
@@ -85,6 +90,38 @@ export class RevenueBackfill {
       summary.refundedPayments += 1;
     }
     return summary;
+  }
+
+  /**
+   * What a reconciliation repairs, in its transaction: a subscription whose events never arrived
+   * gets the history Stripe still shows; one whose latest change was lost (a cancellation, a
+   * failed renewal, a plan change) gets a row of its present state, unless its latest row says
+   * the same. Answers how many rows it wrote.
+   */
+  async reconcile(manager: EntityManager, id: string): Promise<number> {
+    const latest = (
+      (await manager.query(
+        `SELECT status, stripe_price_id, quantity, coupon_id, mrr_cents, undiscounted_mrr_cents, effective_at
+           FROM subscription_history WHERE stripe_subscription_id = $1 ORDER BY ${HISTORY_ORDER}`,
+        [id],
+      )) as (StateColumns & { effective_at: Date })[]
+    ).at(-1);
+    const rows = await this.subscriptionRows(id);
+    if (!latest) return this.history.insert(manager, rows);
+    const present = rows.at(-1)!;
+    if (stateOf(present) === stateOf(latest)) return 0;
+    const effectiveAt = new Date(
+      Math.max(present.effective_at.getTime(), latest.effective_at.getTime()),
+    );
+    return this.history.insert(manager, [
+      {
+        ...present,
+        effective_at: effectiveAt,
+        stripe_event_id: `reconcile:${id}:${present.status}:${effectiveAt.getTime() / 1000}`,
+        stripe_event_type: 'reconciliation',
+        source: 'reconciliation',
+      },
+    ]);
   }
 
   /**
