@@ -1,49 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ROLE_PERMISSIONS, sessionStorageKey } from '@leadpulse/common';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { forgetIdentity } from './providers/authProvider';
-
-const KEY = sessionStorageKey(window.location.host);
-const session = {
-  access_token: 'access',
-  token_type: 'bearer',
-  expires_in: 3600,
-  expires_at: Math.floor(Date.now() / 1000) + 3600,
-  refresh_token: 'refresh',
-  user: { id: 'acc1', email: 'ada@example.com', created_at: '', metadata: {}, factors: [] },
-};
-const admin = {
-  id: 'u1',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  is_admin: true,
-  name: 'Ada Lovelace',
-  roles: [{ id: 'r1', name: 'Owner' }],
-  permissions: [...ROLE_PERMISSIONS],
-};
-
-/** A fetch answering each API path from a table. */
-function stubApi(routes: Record<string, [number, unknown]>) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url =
-      typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const key = `${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.replace(/^https?:\/\/[^/]+/, '')}`;
-    const [status, body] = routes[key] ??
-      routes[key.split('?')[0]] ?? [
-        404,
-        { statusCode: 404, code: 'not_found', message: 'Not found.' },
-      ];
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+import { OWNER, SESSION, SESSION_KEY, stubApi } from './test-utils';
 
 describe('the admin app', () => {
   beforeEach(() => {
@@ -81,7 +41,7 @@ describe('the admin app', () => {
   }, 15_000);
 
   it('shows Access Denied to a signed-in member who is not an administrator', async () => {
-    window.localStorage.setItem(KEY, JSON.stringify(session));
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
     stubApi({
       'GET /api/admin/identity': [403, { statusCode: 403, code: 'forbidden', message: 'no' }],
     });
@@ -97,8 +57,8 @@ describe('the admin app', () => {
   }, 15_000);
 
   it('welcomes an administrator by name, with the dashboard and the Health entry', async () => {
-    window.localStorage.setItem(KEY, JSON.stringify(session));
-    const fetch = stubApi({ 'GET /api/admin/identity': [200, admin] });
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
+    const fetch = stubApi({ 'GET /api/admin/identity': [200, OWNER] });
     window.history.pushState({}, '', '/admin');
     render(<App />);
     expect(
@@ -118,9 +78,9 @@ describe('the admin app', () => {
   }, 15_000);
 
   it('asks GET /api/admin/identity once per page load', async () => {
-    window.localStorage.setItem(KEY, JSON.stringify(session));
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
     const fetch = stubApi({
-      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/identity': [200, OWNER],
       'GET /api/admin/users': [200, []],
     });
     window.history.pushState({}, '', '/admin/users');
@@ -135,9 +95,9 @@ describe('the admin app', () => {
   }, 15_000);
 
   it("shows the product's 404 for an unknown route inside /admin, and logs it", async () => {
-    window.localStorage.setItem(KEY, JSON.stringify(session));
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
     const fetch = stubApi({
-      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/identity': [200, OWNER],
       'POST /api/logs': [201, {}],
     });
     window.history.pushState({}, '', '/admin/no-such-screen');
@@ -160,9 +120,9 @@ describe('the admin app', () => {
   }, 15_000);
 
   it('shows the red list error and the spec toast when the users cannot be read', async () => {
-    window.localStorage.setItem(KEY, JSON.stringify(session));
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
     stubApi({
-      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/identity': [200, OWNER],
       'GET /api/admin/users': [500, { statusCode: 500, code: 'internal', message: 'boom' }],
     });
     window.history.pushState({}, '', '/admin/users');
@@ -176,9 +136,9 @@ describe('the admin app', () => {
   }, 15_000);
 
   it('shows the dashboard cards from the stats, revenue in dollars', async () => {
-    window.localStorage.setItem(KEY, JSON.stringify(session));
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
     stubApi({
-      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/identity': [200, OWNER],
       'GET /api/admin/stats': [
         200,
         {
@@ -216,9 +176,9 @@ describe('the admin app', () => {
   }, 15_000);
 
   it('says so when the dashboard cannot load', async () => {
-    window.localStorage.setItem(KEY, JSON.stringify(session));
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
     stubApi({
-      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/identity': [200, OWNER],
       'GET /api/admin/stats': [500, { statusCode: 500, code: 'internal', message: 'boom' }],
     });
     window.history.pushState({}, '', '/admin');
@@ -231,7 +191,7 @@ describe('the admin app', () => {
   }, 15_000);
 
   it('shows the server health at /admin/health: summary, checks, samples and system info', async () => {
-    window.localStorage.setItem(KEY, JSON.stringify(session));
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
     const sample = {
       at: '2026-11-22T10:00:00.000Z',
       heap_used_mb: 81.5,
@@ -274,7 +234,7 @@ describe('the admin app', () => {
       timestamp: '2026-11-22T10:12:00.000Z',
     };
     stubApi({
-      'GET /api/admin/identity': [200, admin],
+      'GET /api/admin/identity': [200, OWNER],
       'GET /api/admin/health': [200, report],
       'GET /api/admin/error-reports': [200, []],
     });

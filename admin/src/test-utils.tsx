@@ -9,7 +9,8 @@ import {
   type DataProvider,
 } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import type { Permission } from '@leadpulse/common';
+import { ROLE_PERMISSIONS, sessionStorageKey, type Permission } from '@leadpulse/common';
+import { vi } from 'vitest';
 import { allows } from './providers/access';
 
 /** An authProvider for an administrator holding these permissions, answering by the real rule. */
@@ -54,18 +55,65 @@ export function renderAdmin(
   );
 }
 
-/** A fetch answering each `METHOD /path` (query string ignored) from a table; 404 otherwise. */
-export function stubFetch(routes: Record<string, [number, unknown]>) {
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const [status, body] = routes[`${init?.method ?? 'GET'} ${url.pathname}`] ?? [
-      404,
-      { statusCode: 404, code: 'not_found', message: 'Not found.' },
-    ];
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
+/** A fetch answering each `METHOD /path` from a table (see `answerFrom`); 404 otherwise. */
+export function stubFetch(routes: Record<string, StubAnswer | (() => StubAnswer)>) {
+  return async (input: RequestInfo | URL, init?: RequestInit) => answerFrom(routes, input, init);
+}
+
+/** Where the app keeps its session in this test page's storage. */
+export const SESSION_KEY = sessionStorageKey(window.location.host);
+
+/** A stored session of an administrator, as sign-in leaves it. */
+export const SESSION = {
+  access_token: 'access',
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  refresh_token: 'refresh',
+  user: { id: 'acc1', email: 'ada@example.com', created_at: '', metadata: {}, factors: [] },
+};
+
+/** GET /api/admin/identity of an Owner (every permission). */
+export const OWNER = {
+  id: 'u1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  is_admin: true,
+  name: 'Ada Lovelace',
+  roles: [{ id: 'r1', name: 'Owner' }],
+  permissions: [...ROLE_PERMISSIONS],
+};
+
+export type StubAnswer = [number, unknown];
+
+/**
+ * The answer to a request from a table of `METHOD /path?query` entries: the entry with its query
+ * string first, then the bare path (a function entry answers afresh on every call); 404 otherwise.
+ */
+function answerFrom(
+  routes: Record<string, StubAnswer | (() => StubAnswer)>,
+  input: RequestInfo | URL,
+  init?: RequestInit,
+): Response {
+  const url = String(input instanceof Request ? input.url : input).replace(/^https?:\/\/[^/]+/, '');
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
+  const [status, body] = (typeof route === 'function' ? route() : route) ?? [
+    404,
+    { statusCode: 404, code: 'not_found', message: 'Not found.' },
+  ];
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** Stubs the global fetch with answers from a table (see `answerFrom`); answers the mock. */
+export function stubApi(routes: Record<string, StubAnswer | (() => StubAnswer)>) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    answerFrom(routes, input, init),
+  );
+  vi.stubGlobal('fetch', fetch);
   return fetch;
 }

@@ -2,10 +2,8 @@ import { FoundingReminderService } from '../src/billing/founding-reminder.servic
 import { EmailEntity } from '../src/mail/email.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';
-import { bearer, signUpAndConfirm, uniqueEmail } from './support/accounts.js';
 import {
-  clientAddress,
-  foundingForm,
+  buyFoundingAsMember,
   startAppWithSandbox,
   type AppWithSandbox,
 } from './support/sandbox.js';
@@ -38,31 +36,7 @@ describe('the founding reminder, on the Stripe sandbox’s test clock', () => {
 
   /** A confirmed member who bought the founding offer from their account, with its schedule. */
   async function foundingMember() {
-    const email = uniqueEmail('reminder');
-    const session = await signUpAndConfirm(env.t.app, env.t.dataSource, email);
-    const checkout = await env.t.app.inject({
-      method: 'POST',
-      url: '/api/founding/checkout',
-      payload: foundingForm(email),
-      headers: bearer(session),
-      remoteAddress: clientAddress(),
-    });
-    expect(checkout.statusCode).toBe(201);
-    const paid = await fetch(`${checkout.json().url as string}/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
-    const user = await waitFor(async () => {
-      const row = await users().findOneByOrFail({ email });
-      if (row.subscription_plan !== 'founding_member' || !row.stripe_subscription_id) return;
-      const subscription = await env.stripe.subscriptions.retrieve(row.stripe_subscription_id);
-      if (!subscription.schedule) return;
-      const schedule = await env.stripe.subscriptionSchedules.retrieve(
-        String(subscription.schedule),
-      );
-      return schedule.phases.length === 2 ? row : undefined;
-    });
+    const { user } = await buyFoundingAsMember(env, 'reminder');
     await settled();
     return user;
   }

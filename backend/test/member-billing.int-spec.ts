@@ -11,8 +11,7 @@ import {
   type SessionBody,
 } from './support/accounts.js';
 import {
-  clientAddress,
-  foundingForm,
+  buyFoundingAsMember,
   startAppWithSandbox,
   type AppWithSandbox,
 } from './support/sandbox.js';
@@ -79,36 +78,9 @@ describe("a member's own billing in Settings, against the Stripe sandbox", () =>
 
   /** A confirmed member who bought the founding offer from their account, with its schedule. */
   async function foundingMember() {
-    const email = uniqueEmail('founding');
-    const session = await signUpAndConfirm(env.t.app, env.t.dataSource, email);
-    const checkout = await env.t.app.inject({
-      method: 'POST',
-      url: '/api/founding/checkout',
-      payload: foundingForm(email),
-      headers: bearer(session),
-      remoteAddress: clientAddress(),
-    });
-    expect(checkout.statusCode).toBe(201);
-    const paid = await fetch(`${checkout.json().url as string}/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
-    const user = await waitFor(async () => {
-      const row = await users().findOneByOrFail({ email });
-      if (row.subscription_plan !== 'founding_member' || !row.stripe_subscription_id) return;
-      const subscription = await env.stripe.subscriptions.retrieve(row.stripe_subscription_id);
-      return subscription.schedule ? row : undefined;
-    });
-    await waitFor(async () => {
-      const subscription = await env.stripe.subscriptions.retrieve(user.stripe_subscription_id!);
-      const schedule = await env.stripe.subscriptionSchedules.retrieve(
-        String(subscription.schedule),
-      );
-      return schedule.phases.length === 2 ? true : undefined;
-    });
+    const bought = await buyFoundingAsMember(env, 'founding');
     await settled();
-    return { session, user };
+    return bought;
   }
 
   beforeAll(async () => {

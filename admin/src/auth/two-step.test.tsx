@@ -1,29 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ROLE_PERMISSIONS, sessionStorageKey } from '@leadpulse/common';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
 import { forgetIdentity } from '../providers/authProvider';
+import { OWNER, SESSION, SESSION_KEY, stubApi } from '../test-utils';
 
-const KEY = sessionStorageKey(window.location.host);
-const session = {
-  access_token: 'access',
-  token_type: 'bearer',
-  expires_in: 3600,
-  expires_at: Math.floor(Date.now() / 1000) + 3600,
-  refresh_token: 'refresh',
-  user: { id: 'acc1', email: 'ada@example.com', created_at: '', metadata: {}, factors: [] },
-};
-const admin = {
-  id: 'u1',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  is_admin: true,
-  name: 'Ada Lovelace',
-  roles: [{ id: 'r1', name: 'Owner' }],
-  permissions: [...ROLE_PERMISSIONS],
-};
 const enrolmentRequired = {
   statusCode: 403,
   code: 'mfa_enrollment_required',
@@ -31,28 +12,6 @@ const enrolmentRequired = {
 };
 const codes = Array.from({ length: 10 }, (_, i) => `AAAA-BBBB-CCCC-000${i}`);
 
-type Answer = [number, unknown];
-
-/** A fetch answering `METHOD /path` from a table whose entries may change between calls. */
-function stubApi(routes: Record<string, Answer | (() => Answer)>) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input).replace(
-      /^https?:\/\/[^/]+/,
-      '',
-    );
-    const route = routes[`${init?.method ?? 'GET'} ${url.split('?')[0]}`];
-    const [status, body] = (typeof route === 'function' ? route() : route) ?? [
-      404,
-      { statusCode: 404, code: 'not_found', message: 'Not found.' },
-    ];
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
 const bodyOf = (fetch: ReturnType<typeof stubApi>, path: string) =>
   JSON.parse(
     String(fetch.mock.calls.find(([input]) => String(input).endsWith(path))?.[1]?.body),
@@ -82,8 +41,8 @@ describe('two-step verification in the admin', () => {
   it('asks for the code after the password, then opens the portal', async () => {
     const fetch = stubApi({
       'POST /api/auth/login': [200, { mfa_required: true, mfa_token: 'mfa-1' }],
-      'POST /api/auth/mfa/challenge': [200, session],
-      'GET /api/admin/identity': [200, admin],
+      'POST /api/auth/mfa/challenge': [200, SESSION],
+      'GET /api/admin/identity': [200, OWNER],
     });
     const user = await signInWithPassword();
     expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
@@ -125,10 +84,10 @@ describe('two-step verification in the admin', () => {
   }, 15_000);
 
   it('leads an administrator without a factor through enrolment before anything else', async () => {
-    window.localStorage.setItem(KEY, JSON.stringify(session));
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
     let enrolled = false;
     const fetch = stubApi({
-      'GET /api/admin/identity': () => (enrolled ? [200, admin] : [403, enrolmentRequired]),
+      'GET /api/admin/identity': () => (enrolled ? [200, OWNER] : [403, enrolmentRequired]),
       'POST /api/auth/mfa/totp/enroll': [
         200,
         {

@@ -1,8 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Stripe from 'stripe';
 import { StripeSandbox, type SandboxOptions } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import { UserEntity } from '../../src/users/user.entity.js';
+import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from './accounts.js';
 import { SandboxRecorder } from './stripe-fidelity.js';
 import { startTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './test-app.js';
+import { waitFor } from './wait.js';
 
 export interface AppWithSandbox {
   /** The application (a new one after `restart`). */
@@ -112,4 +115,38 @@ export async function buyFounding(
   const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
   if (paid.status !== 303) throw new Error(`payment failed: ${paid.status}`);
   return { sessionId: url.split('/').at(-1)! };
+}
+
+/**
+ * A confirmed member who bought the founding offer from their account: answers once the purchase
+ * is recorded on their row and its schedule has both phases (founding price, then Prospector).
+ */
+export async function buyFoundingAsMember(
+  env: AppWithSandbox,
+  label: string,
+): Promise<{ session: SessionBody; user: UserEntity }> {
+  const email = uniqueEmail(label);
+  const session = await signUpAndConfirm(env.t.app, env.t.dataSource, email);
+  const checkout = await env.t.app.inject({
+    method: 'POST',
+    url: '/api/founding/checkout',
+    payload: foundingForm(email),
+    headers: bearer(session),
+    remoteAddress: clientAddress(),
+  });
+  if (checkout.statusCode !== 201) throw new Error(`checkout failed: ${checkout.body}`);
+  const paid = await fetch(`${checkout.json().url as string}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`payment failed: ${paid.status}`);
+  const user = await waitFor(async () => {
+    const row = await env.t.dataSource.getRepository(UserEntity).findOneByOrFail({ email });
+    if (row.subscription_plan !== 'founding_member' || !row.stripe_subscription_id) return;
+    const subscription = await env.stripe.subscriptions.retrieve(row.stripe_subscription_id);
+    if (!subscription.schedule) return;
+    const schedule = await env.stripe.subscriptionSchedules.retrieve(String(subscription.schedule));
+    return schedule.phases.length === 2 ? row : undefined;
+  });
+  return { session, user };
 }
