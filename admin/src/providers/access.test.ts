@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_PERMISSIONS, sessionStorageKey, type Permission } from '@leadpulse/common';
-import { stubFetch } from '../test-utils';
+import { SESSION, stubFetch } from '../test-utils';
 import { allows } from './access';
 import { authProvider, forgetIdentity } from './authProvider';
 
@@ -56,14 +56,7 @@ describe('allows', () => {
 });
 
 describe('authProvider', () => {
-  const session = {
-    access_token: 'access',
-    token_type: 'bearer',
-    expires_in: 3600,
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    refresh_token: 'refresh',
-    user: { id: 'acc1', email: 'ada@example.com', created_at: '', metadata: {}, factors: [] },
-  };
+  const session = SESSION;
   const identity = {
     id: 'u1',
     email: 'ada@example.com',
