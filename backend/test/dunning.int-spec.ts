@@ -3,7 +3,13 @@ import type Stripe from 'stripe';
 import { EmailEntity } from '../src/mail/email.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';
-import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from './support/accounts.js';
+import {
+  bearer,
+  signUpAdmin,
+  signUpAndConfirm,
+  uniqueEmail,
+  type SessionBody,
+} from './support/accounts.js';
 import { startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
 import { settleStripeEvents } from './support/settle.js';
 import { resetDatabase, TEST_WEBHOOK_SECRET } from './support/test-app.js';
@@ -141,6 +147,17 @@ describe('dunning: a failed renewal, its retries and its recovery, on the test c
         },
       });
     }
+    // The back office sees what the member sees, on the user's profile.
+    const admin = await signUpAdmin(env.t.app, env.t.dataSource);
+    const profile = async (member: Member) =>
+      (
+        await env.t.app.inject({
+          method: 'GET',
+          url: `/api/admin/users/${member.user.id}`,
+          headers: bearer(admin),
+        })
+      ).json() as { payment_issue: PaymentIssue | null };
+    expect((await profile(recovers)).payment_issue).toEqual((await me(recovers)).payment_issue);
     const [failed] = await sent(recovers, 'payment-failed');
     expect(failed.subject).toBe('Your payment failed');
     expect(failed.data).toMatchObject({
@@ -182,6 +199,7 @@ describe('dunning: a failed renewal, its retries and its recovery, on the test c
     });
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ subscription_status: 'active', payment_issue: null });
+    expect((await profile(paysNow)).payment_issue).toBeNull();
     await settled();
     expect(await counts(paysNow)).toEqual([1, 1]);
     const [received] = await sent(paysNow, 'payment-received');

@@ -84,6 +84,11 @@ export interface OwnMemberRecord<TDate = string> extends MemberRecord<TDate> {
 export interface AdminUserRecord<TDate = string> extends MemberRecord<TDate> {
   /** Empty for a member who is not an administrator. */
   roles: RoleRef[];
+  /**
+   * A renewal the member has not paid, as their member area shows it (`GET /api/me`); null when
+   * there is none. Only on one user's record (`GET /api/admin/users/:id`), not on list rows.
+   */
+  payment_issue?: PaymentIssue<TDate> | null;
 }
 
 /** The signed-in administrator (`GET /api/admin/identity`): the member record, roles and permissions. */

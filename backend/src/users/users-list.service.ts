@@ -17,6 +17,7 @@ import {
   textFilter,
   type ListQuery,
 } from '../common/list-query.js';
+import { readPaymentIssue } from '../billing/dunning/payment-issue.js';
 import { RolesService } from '../roles/roles.service.js';
 import { findUser } from './find-user.js';
 import { UserEntity } from './user.entity.js';
@@ -111,11 +112,18 @@ export class UsersListService {
     return builder;
   }
 
-  /** One user with the roles they hold as an administrator (none once no longer one). */
+  /**
+   * One user with the roles they hold as an administrator (none once no longer one) and the
+   * renewal they have not paid, if any, as their member area shows it.
+   */
   async get(id: string): Promise<AdminUserView> {
     const user = await findUser(this.dataSource.manager, id);
     const roles = user.is_admin ? (await this.roles.rolesOf([id])).get(id)! : [];
-    return { ...toMemberView(user), roles };
+    return {
+      ...toMemberView(user),
+      roles,
+      payment_issue: await readPaymentIssue(this.dataSource, user),
+    };
   }
 
   /**
