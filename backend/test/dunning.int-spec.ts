@@ -51,8 +51,10 @@ describe('dunning: a failed renewal, its retries and its recovery, on the test c
     await settled();
   };
   const users = () => env.t.dataSource.getRepository(UserEntity);
-  const sent = (member: Member, template: 'payment-failed' | 'payment-received') =>
-    env.t.dataSource.getRepository(EmailEntity).findBy({ to_email: member.email, template });
+  const sent = (
+    member: Member,
+    template: 'payment-failed' | 'payment-received' | 'payment-ended',
+  ) => env.t.dataSource.getRepository(EmailEntity).findBy({ to_email: member.email, template });
   const counts = async (member: Member) => [
     (await sent(member, 'payment-failed')).length,
     (await sent(member, 'payment-received')).length,
@@ -290,6 +292,13 @@ describe('dunning: a failed renewal, its retries and its recovery, on the test c
       payment_issue: null,
     });
     expect(await counts(lapses)).toEqual([1, 0]);
+    // Told once that the subscription has ended, with what it could not collect.
+    await waitFor(async () => ((await sent(lapses, 'payment-ended')).length ? true : undefined));
+    const [endedEmail] = await sent(lapses, 'payment-ended');
+    expect(endedEmail.subject).toBe('Your LeadPulse subscription has ended');
+    expect(endedEmail.data).toMatchObject({ amount: '$75', planName: 'Prospector' });
+    for (const member of [recovers, paysNow])
+      expect(await sent(member, 'payment-ended')).toHaveLength(0);
   }, 240_000);
 
   it('sends each dunning e-mail once per invoice whatever the order and repetition of the events, across a restart', async () => {
@@ -346,7 +355,7 @@ describe('dunning: a failed renewal, its retries and its recovery, on the test c
           if (forget) {
             await env.t.dataSource.query(`TRUNCATE dunning_invoices`);
             await env.t.dataSource.query(
-              `DELETE FROM emails WHERE template IN ('payment-failed', 'payment-received')`,
+              `DELETE FROM emails WHERE template IN ('payment-failed', 'payment-received', 'payment-ended')`,
             );
           }
           const told = await Promise.all(members.map(counts));
@@ -356,7 +365,8 @@ describe('dunning: a failed renewal, its retries and its recovery, on the test c
           );
           await settled();
           // Nothing told twice. Told afresh, decided on Stripe's invoices as they are now: the
-          // paid ones and the one whose subscription ended tell nothing; the open one once.
+          // paid ones tell nothing, the one whose subscription ended only that it has; the open
+          // one once.
           expect(await Promise.all(members.map(counts))).toEqual(
             forget
               ? [
@@ -367,6 +377,12 @@ describe('dunning: a failed renewal, its retries and its recovery, on the test c
                 ]
               : told,
           );
+          // The subscription Stripe cancelled for non-payment is told once, afresh or not.
+          expect(
+            await Promise.all(
+              members.map(async (member) => (await sent(member, 'payment-ended')).length),
+            ),
+          ).toEqual([0, 1, 0, 0]);
           expect((await me(owes)).payment_issue).toMatchObject({
             since: iso(owesRenewal),
             amount_cents: 7_500,

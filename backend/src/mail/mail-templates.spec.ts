@@ -114,6 +114,16 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/dashboard/settings?tab=subscription',
       subject: 'Payment received',
     },
+    'payment-ended': {
+      data: {
+        firstName: 'Ada',
+        amount: '$75',
+        planName: 'Prospector',
+        link: '/dashboard/settings?tab=subscription',
+      },
+      link: 'https://app.example.com/dashboard/settings?tab=subscription',
+      subject: 'Your LeadPulse subscription has ended',
+    },
   };
 
 describe('e-mail templates', () => {

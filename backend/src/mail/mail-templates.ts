@@ -34,6 +34,7 @@ export interface TemplateData {
     link: string;
   };
   'payment-received': { firstName?: string; amount: string; planName: string; link: string };
+  'payment-ended': { firstName?: string; amount: string; planName: string; link: string };
 }
 export type TemplateName = keyof TemplateData;
 export const TEMPLATE_NAMES: TemplateName[] = [
@@ -52,6 +53,7 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'mfa-reset',
   'payment-failed',
   'payment-received',
+  'payment-ended',
 ];
 
 interface TemplateSource {
@@ -304,6 +306,20 @@ We'll e-mail you as soon as the payment is received.`,
 Thank you! We received your payment of {{amount}} for your {{appName}} {{planName}} plan. Your plan continues as usual, with everything it includes.
 
 Your invoices: {{link}}`,
+  },
+  'payment-ended': {
+    subject: 'Your {{appName}} subscription has ended',
+    html: `${GREETING_HTML}
+<p>We tried your card several times but couldn't collect <strong>{{amount}}</strong> for your {{appName}} {{planName}} plan, so your subscription has ended and nothing more will be charged.</p>
+<p>Your account and everything in it are still here. You can subscribe again whenever you like from Settings.</p>
+{{> button href=link label="Choose a plan"}}`,
+    text: `${GREETING_TEXT}
+
+We tried your card several times but couldn't collect {{amount}} for your {{appName}} {{planName}} plan, so your subscription has ended and nothing more will be charged.
+
+Your account and everything in it are still here. You can subscribe again whenever you like from Settings:
+
+{{link}}`,
   },
 };
 

@@ -70,4 +70,8 @@ export class DunningInvoiceEntity extends TimestampedEntity {
   /** "Payment received", once, and only after the first. */
   @Column({ type: 'timestamptz', nullable: true })
   recovered_email_sent_at: Date | null;
+
+  /** "Your subscription has ended", once, when Stripe cancelled the subscription it could not charge. */
+  @Column({ type: 'timestamptz', nullable: true })
+  ended_email_sent_at: Date | null;
 }

@@ -30,7 +30,8 @@ const fromUnixOrNull = (seconds: number | null | undefined) => (seconds ? fromUn
  * their plan (BILLING_GRACE_DAYS), and Stripe's retries. The member hears "Your payment failed"
  * once while the invoice is unpaid and "Payment received" once when a later attempt pays it, each
  * marked on the row in the transaction that queues it; whatever the order or repetition of the
- * events, an invoice already paid when its failure is processed sends nothing. A job notes when
+ * events, an invoice already paid when its failure is processed sends nothing; a subscription
+ * Stripe cancels after its last retry sends "Your subscription has ended" once. A job notes when
  * grace periods end, on the Stripe clock that bills each invoice.
  */
 @Injectable()
@@ -59,6 +60,10 @@ export class DunningService implements OnModuleInit {
         );
         await this.settle(invoice, manager);
       });
+    // Stripe cancels a subscription whose retries could not pay its renewal: told once.
+    this.events.on('customer.subscription.deleted', (event, manager) =>
+      this.ended((event.data.object as Stripe.Subscription).id!, manager),
+    );
     await this.jobs.createQueue(DUNNING_QUEUE, { retryLimit: 2 });
     await this.jobs.schedule(DUNNING_QUEUE, '*/15 * * * *');
     await this.jobs.work(DUNNING_QUEUE, async () => {
@@ -189,6 +194,45 @@ export class DunningService implements OnModuleInit {
         graceEndDate: billingDate(row.grace_ends_at),
         suspended: now >= row.grace_ends_at,
         link: UPDATE_PAYMENT_METHOD_LINK,
+      },
+      userId: user.id,
+    });
+  }
+
+  /**
+   * "Your subscription has ended": once, when Stripe (as it holds the subscription now) cancelled
+   * it because its retries could not pay. The unpaid renewal's row is brought in step first, in
+   * case its own events are still on their way; "Your payment failed" is then never sent for it.
+   */
+  async ended(subscriptionId: string, manager: EntityManager): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    if (
+      subscription.status !== 'canceled' ||
+      subscription.cancellation_details?.reason !== 'payment_failed'
+    )
+      return;
+    const invoiceId = idOf(subscription.latest_invoice);
+    if (invoiceId) await this.settle(await this.stripe.invoices.retrieve(invoiceId), manager);
+    // A second delivery waits on these rows, then finds them marked: nothing is sent twice.
+    const [rows] = (await manager.query(
+      `UPDATE dunning_invoices SET ended_email_sent_at = now(), updated_at = now()
+        WHERE stripe_subscription_id = $1 AND paid_at IS NULL AND ended_email_sent_at IS NULL
+        RETURNING amount_cents, stripe_customer_id`,
+      [subscriptionId],
+    )) as [{ amount_cents: number; stripe_customer_id: string }[], number];
+    if (rows.length === 0) return;
+    const user = await manager
+      .getRepository(UserEntity)
+      .findOneBy({ stripe_customer_id: rows[0].stripe_customer_id });
+    if (!user) return;
+    await this.mail.enqueue(manager, {
+      to: user.email,
+      template: 'payment-ended',
+      data: {
+        firstName: user.first_name || undefined,
+        amount: formatUsd(rows.reduce((sum, row) => sum + row.amount_cents, 0)),
+        planName: this.planName(subscription),
+        link: SUBSCRIPTION_LINK,
       },
       userId: user.id,
     });
