@@ -191,6 +191,8 @@ describe('the one label of each value', () => {
     expect(emailTemplateLabel('welcome')).toBe('Welcome');
     expect(emailTemplateLabel('payment-failed')).toBe('Payment failed');
     expect(emailTemplateLabel('payment-received')).toBe('Payment received');
+    expect(emailTemplateLabel('payment-ended')).toBe('Subscription ended for non-payment');
+    expect(emailTemplateLabel('mfa-reset')).toBe('Two-step verification reset');
     expect(emailTemplateLabel('trial-ending-soon')).toBe('Trial ending soon');
     expect(emailTemplateLabel('')).toBe('—');
   });

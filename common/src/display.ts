@@ -111,6 +111,11 @@ const EMAIL_TEMPLATE_LABELS: Record<string, string> = {
   'founding-reminder': 'Founding reminder',
   'payment-failed': 'Payment failed',
   'payment-received': 'Payment received',
+  'payment-ended': 'Subscription ended for non-payment',
+  'account-deleted': 'Account deleted',
+  'mfa-enabled': 'Two-step verification on',
+  'mfa-disabled': 'Two-step verification off',
+  'mfa-reset': 'Two-step verification reset',
 };
 
 /** An e-mail template's name for a reader: "founding-member-welcome" is "Founding member welcome". */
