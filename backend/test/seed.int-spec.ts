@@ -171,6 +171,22 @@ describe('npm run seed: demo data that works end to end', () => {
       const statuses = new Set(members.map((member) => member.subscription_status));
       expect(statuses).toEqual(new Set(['active', 'past_due', 'canceled']));
 
+      // Past-due members whose renewal failed have their payment issue, as dunning keeps it.
+      const issues = await Promise.all(
+        members
+          .filter((member) => member.subscription_status === 'past_due')
+          .map(
+            async (member) =>
+              (await call('GET', `/api/admin/users/${member.id}`)).json().payment_issue as {
+                amount_cents: number;
+                grace_ends_at: string;
+              } | null,
+          ),
+      );
+      const owing = issues.filter((issue) => issue !== null);
+      expect(owing.length).toBeGreaterThan(issues.length / 2);
+      for (const issue of owing) expect(issue!.amount_cents).toBeGreaterThan(0);
+
       // Only the lost checkouts need recovery, and Stripe has nothing the database lacks.
       const buyers: string[] = (
         await env.t.dataSource.query(

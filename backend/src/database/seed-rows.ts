@@ -3,6 +3,7 @@
  * seconds; the paying members' rows are written from the Stripe objects the seed created, as a
  * sync from Stripe would write them.
  */
+import { graceEnd } from '../billing/dunning/payment-issue.js';
 import type { AppConfig } from '../config/app-config.js';
 import { paymentStatus } from '../payments/payments.service.js';
 import { idOf } from '../stripe/stripe-ids.js';
@@ -88,7 +89,13 @@ const SEEDED_CUSTOMERS = `SELECT stripe_customer_id FROM users WHERE email LIKE 
 /** Deletes what an earlier seed wrote (with what the product recorded for its people since). */
 export async function removeEarlierSeed(q: Query): Promise<void> {
   await q(`DELETE FROM stripe_events WHERE stripe_event_id LIKE 'evt_seed_%'`);
-  for (const table of ['transactions', 'payment_methods', 'subscription_history', 'subscriptions'])
+  for (const table of [
+    'transactions',
+    'payment_methods',
+    'subscription_history',
+    'dunning_invoices',
+    'subscriptions',
+  ])
     await q(
       `DELETE FROM ${table} WHERE user_id IN (${SEEDED_USERS})
           OR stripe_customer_id IN (${SEEDED_CUSTOMERS}) OR stripe_customer_id LIKE 'cus_seed_%'`,
@@ -289,6 +296,57 @@ export async function writeMembers(
         card_exp_year: card.card?.exp_year ?? null,
         is_default: card.id === defaultCardId,
       })),
+    ),
+  );
+}
+
+/**
+ * The past-due members' failed renewals, as dunning keeps them from Stripe's events (which the
+ * seed holds back): since when, the grace period, Stripe's next retry; "Your payment failed"
+ * counted as sent then. The member area shows its banner and the back office the issue.
+ */
+export async function writeDunning(
+  q: Query,
+  members: SeededMember[],
+  graceDays: number,
+): Promise<void> {
+  await inChunks(
+    q,
+    `INSERT INTO dunning_invoices (stripe_invoice_id, stripe_subscription_id, stripe_customer_id, user_id,
+        status, amount_cents, first_failed_at, grace_ends_at, next_payment_attempt, attempt_count,
+        stripe_test_clock, failed_email_sent_at)
+     SELECT stripe_invoice_id, stripe_subscription_id, stripe_customer_id, user_id, 'open', amount_cents,
+            first_failed_at, grace_ends_at, next_payment_attempt, attempt_count, stripe_test_clock,
+            first_failed_at
+       FROM jsonb_to_recordset($1::jsonb) AS r(stripe_invoice_id text, stripe_subscription_id text,
+            stripe_customer_id text, user_id uuid, amount_cents int, first_failed_at timestamptz,
+            grace_ends_at timestamptz, next_payment_attempt timestamptz, attempt_count int,
+            stripe_test_clock text)`,
+    members.flatMap(({ person, customer, payments }) =>
+      payments
+        .filter(
+          ({ invoice }) =>
+            invoice.status === 'open' &&
+            invoice.billing_reason === 'subscription_cycle' &&
+            invoice.attempt_count > 0,
+        )
+        .map(({ invoice }) => {
+          const failedAt = new Date(
+            (invoice.status_transitions?.finalized_at ?? invoice.created) * 1000,
+          );
+          return {
+            stripe_invoice_id: invoice.id,
+            stripe_subscription_id: idOf(invoice.parent?.subscription_details?.subscription),
+            stripe_customer_id: customer.id,
+            user_id: person.userId,
+            amount_cents: invoice.amount_due,
+            first_failed_at: failedAt.toISOString(),
+            grace_ends_at: graceEnd(failedAt, graceDays).toISOString(),
+            next_payment_attempt: seconds(invoice.next_payment_attempt),
+            attempt_count: invoice.attempt_count,
+            stripe_test_clock: idOf(invoice.test_clock),
+          };
+        }),
     ),
   );
 }

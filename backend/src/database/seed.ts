@@ -36,6 +36,7 @@ import {
   removeEarlierSeed,
   SEED_PROMOTIONS,
   seededPeople,
+  writeDunning,
   writeMembers,
   type Query,
 } from './seed-rows.js';
@@ -67,6 +68,8 @@ export interface SeedOptions {
   stripe?: SeedStripe;
   /** The product's address, for the checkout sessions' return links. */
   appUrl: string;
+  /** BILLING_GRACE_DAYS: how long past-due members keep their plan. */
+  graceDays: number;
 }
 
 export interface SeedSummary {
@@ -88,7 +91,10 @@ export async function seed(dataSource: DataSource, options: SeedOptions): Promis
     const { members, window } = options.stripe
       ? await createMembers(q, options.stripe)
       : { members: [], window: undefined };
-    if (options.stripe) await writeMembers(q, members, options.stripe.prices);
+    if (options.stripe) {
+      await writeMembers(q, members, options.stripe.prices);
+      await writeDunning(q, members, options.graceDays);
+    }
     await insertNewsletterAndEmails(q);
     await insertEvents(q, seededEvents(members, EVENTS));
     await insertRolesAndAudit(q);
@@ -296,6 +302,7 @@ async function main(): Promise<number> {
         ? new SeedStripe(stripe, resources.config.stripe.prices, target !== 'stripe-test-mode')
         : undefined,
       appUrl: resources.config.appUrl,
+      graceDays: resources.config.billing.graceDays,
     });
     // The revenue metrics read the subscription history: the seeded subscriptions get theirs from
     // Stripe, as `npm run backfill-revenue` builds it.
