@@ -28,9 +28,9 @@ const shared = {
 
 export default {
   // Hooks start whole apps and check the sandbox's traffic against Stripe's types when they close
-  // (the first check of a run loads the generated validators): on a loaded machine that has
-  // outlasted 30 s without anything being wrong.
-  testTimeout: 60_000,
+  // (each test file loads the generated validators afresh): on a loaded machine that has
+  // outlasted 30 s, and once 60 s, without anything being wrong.
+  testTimeout: 120_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {
