@@ -12,7 +12,7 @@ import {
   type ListQuery,
 } from '../common/list-query.js';
 import { AppConfig } from '../config/app-config.js';
-import { poolOf } from '../database/prepared-read.js';
+import { preparedStatement } from '../database/prepared-read.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { StripeEventEntity } from './stripe-event.entity.js';
@@ -36,7 +36,7 @@ export class StripeEventsService implements OnModuleInit {
    * Stores an event and queues its job, the job only if the event is new: one statement, atomic
    * by itself, where a transaction's four round trips were most of an acknowledgement's work.
    */
-  private readonly storeStatement: string;
+  private readonly store: (values: unknown[]) => Promise<{ id: string }[]>;
 
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
@@ -45,12 +45,15 @@ export class StripeEventsService implements OnModuleInit {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
   ) {
-    this.storeStatement = `
-      WITH stored AS (
-        INSERT INTO stripe_events (stripe_event_id, event_type, event_data) VALUES ($1, $2, $3)
-        ON CONFLICT (stripe_event_id) DO NOTHING RETURNING id
-      ), queued AS (${jobs.sendEachSql(STRIPE_EVENTS_QUEUE, 'stored', `jsonb_build_object('eventId', stored.id)`)})
-      SELECT id FROM stored`;
+    this.store = preparedStatement(
+      dataSource,
+      'store-stripe-event',
+      `WITH stored AS (
+         INSERT INTO stripe_events (stripe_event_id, event_type, event_data) VALUES ($1, $2, $3)
+         ON CONFLICT (stripe_event_id) DO NOTHING RETURNING id
+       ), queued AS (${jobs.sendEachSql(STRIPE_EVENTS_QUEUE, 'stored', `jsonb_build_object('eventId', stored.id)`)})
+       SELECT id FROM stored`,
+    );
   }
 
   async onModuleInit(): Promise<void> {
@@ -88,11 +91,8 @@ export class StripeEventsService implements OnModuleInit {
     } catch {
       throw WEBHOOKS_ERRORS.invalidSignature();
     }
-    const { rows } = await poolOf(this.dataSource).query<{ id: string }>({
-      text: this.storeStatement,
-      values: [event.id, event.type, event],
-    });
-    return { stored: rows.length > 0 };
+    const stored = await this.store([event.id, event.type, event]);
+    return { stored: stored.length > 0 };
   }
 
   /** Runs the event's handler; a failure is recorded and rethrown so the queue retries it. */
