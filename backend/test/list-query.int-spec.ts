@@ -37,13 +37,13 @@ describe('list answers with a capped count', () => {
   });
   afterAll(() => t.close());
 
-  const list = async (q: string, cap: number) => {
+  const list = async (q: string, cap: number, range: [number, number] = [0, 9]) => {
     const { reply, headers } = replyRecorder();
     const rows = await sendList(
       reply,
       'users',
       t.app.get(UsersListService).filtered({ q }),
-      { filter: { q }, range: [0, 9], sort: ['email', 'ASC'] },
+      { filter: { q }, range, sort: ['email', 'ASC'] },
       { exactCountUpTo: cap },
     );
     return { rows, headers };
@@ -65,6 +65,20 @@ describe('list answers with a capped count', () => {
     expect(total).toBeGreaterThanOrEqual(11);
     expect(headers['x-total-estimated']).toBe('true');
     expect(headers['access-control-expose-headers']).toContain('X-Total-Estimated');
+  });
+
+  it('answers the same total from any page, full, partly full, empty or past the end', async () => {
+    const totals = async (q: string, cap: number, range: [number, number]) => {
+      const { headers } = await list(q, cap, range);
+      return `${headers['content-range']}${headers['x-total-estimated'] ? ' (estimated)' : ''}`;
+    };
+    expect(await totals('capped', 100, [20, 29])).toBe('users 20-29/30');
+    expect(await totals('capped', 100, [25, 34])).toBe('users 25-29/30');
+    expect(await totals('capped', 100, [40, 49])).toBe('users 40-40/30');
+    expect(await totals('capped07', 100, [0, 9])).toBe('users 0-0/1');
+    expect(await totals('nobody', 100, [0, 9])).toBe('users 0-0/0');
+    // Past the cap the total stays the planner's estimate, whichever page tells it.
+    expect(await totals('capped', 10, [25, 34])).toMatch(/^users 25-29\/\d+ \(estimated\)$/);
   });
 
   it('finds e-mail addresses case-insensitively through the trigram index', async () => {

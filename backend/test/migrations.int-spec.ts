@@ -80,6 +80,19 @@ describe('migrations', () => {
     await dataSource.query(`DELETE FROM users WHERE email = 'defaults@example.com'`);
   });
 
+  it('keep the pending lists of the user search’s trigram indexes small', async () => {
+    const indexes = (await dataSource.query(
+      `SELECT c.relname AS name, c.reloptions AS options
+         FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_opclass o ON o.oid = i.indclass[0]
+        WHERE i.indrelid = 'users'::regclass AND o.opcname = 'gin_trgm_ops' ORDER BY 1`,
+    )) as { name: string; options: string[] }[];
+    expect(indexes).toEqual(
+      ['users_email_trgm_idx', 'users_first_name_trgm_idx', 'users_last_name_trgm_idx'].map(
+        (name) => ({ name, options: ['gin_pending_list_limit=64'] }),
+      ),
+    );
+  });
+
   // Only a real server has separate sessions; the embedded database is single-process by its folder lock.
   const onServer = process.env.TEST_DATABASE_KIND === 'server';
   (onServer ? it : it.skip)('wait for the advisory lock that another instance holds', async () => {

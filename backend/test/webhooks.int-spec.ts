@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { StripeEventsService } from '../src/webhooks/stripe-events.service.js';
+import { STRIPE_EVENTS_QUEUE, StripeEventsService } from '../src/webhooks/stripe-events.service.js';
 import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';
 import {
   resetDatabase,
@@ -110,7 +110,17 @@ describe('the Stripe webhook endpoint', () => {
     });
   });
 
-  it('stores an event delivered 5 times, 20 deliveries at once, once, and runs its handler once', async () => {
+  /** How many jobs were queued for a stored event: waiting, done or archived. */
+  const jobsOf = async (eventId: string) => {
+    const [{ n }] = (await t.dataSource.query(
+      `SELECT (SELECT count(*) FROM pgboss.job WHERE name = $1 AND data->>'eventId' = $2)
+            + (SELECT count(*) FROM pgboss.archive WHERE name = $1 AND data->>'eventId' = $2) AS n`,
+      [STRIPE_EVENTS_QUEUE, eventId],
+    )) as { n: string }[];
+    return Number(n);
+  };
+
+  it('stores an event delivered 5 times, 20 deliveries at once, once, with one job, and runs its handler once', async () => {
     const service = t.app.get(StripeEventsService);
     const seen: string[] = [];
     service.on('customer.updated', async (received) => {
@@ -124,6 +134,7 @@ describe('the Stripe webhook endpoint', () => {
       expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     }
     expect(await events().countBy({ stripe_event_id: id })).toBe(1);
+    expect(await jobsOf((await events().findOneByOrFail({ stripe_event_id: id })).id)).toBe(1);
     await waitFor(async () =>
       (await events().findOneByOrFail({ stripe_event_id: id })).processed ? true : undefined,
     );

@@ -1,6 +1,7 @@
 // npm run bench [-- --quick] [-- --only health,me] [-- --users N] [-- --seconds S] [-- --rounds R]
 // Measures the product against baselines taken in the same run and writes bench/results.json
-// and bench/RESULTS.md. Needs PostgreSQL (BENCH_DATABASE_URL's server, by default the local one)
+// and bench/RESULTS.md. Needs PostgreSQL (BENCH_DATABASE_URL's server, by default the local one;
+// the database BENCH_DATABASE_NAME, by default leadpulse_bench, is recreated)
 // and Debian's Chromium; the front ends and the backend must be built (npm run bench does it).
 // `--dry-run` prints the options as parsed and the scenarios that would run, and does nothing else.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,7 +67,7 @@ const command = [
 ].join(' ');
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = 'leadpulse_bench';
+const databaseName = process.env.BENCH_DATABASE_NAME ?? 'leadpulse_bench';
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
 
 const log = (message: string) => console.log(`[bench] ${message}`);

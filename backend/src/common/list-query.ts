@@ -184,10 +184,10 @@ export async function sendList<T extends ObjectLiteral>(
   if (options.exactCountUpTo === undefined) {
     [rows, total] = await page.getManyAndCount();
   } else {
-    [rows, { total, estimated }] = await Promise.all([
-      page.getMany(),
-      cappedCount(builder, options.exactCountUpTo),
-    ]);
+    rows = await page.getMany();
+    ({ total, estimated } =
+      pageTotal(rows.length, query.range, options.exactCountUpTo) ??
+      (await cappedCount(builder, options.exactCountUpTo)));
   }
   reply.header(
     'Content-Range',
@@ -196,6 +196,20 @@ export async function sendList<T extends ObjectLiteral>(
   if (estimated) reply.header('X-Total-Estimated', 'true');
   reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Total-Estimated');
   return rows;
+}
+
+/**
+ * The total a page tells by itself, as counting would answer it: a page that is not full ends the
+ * matches, unless it is empty past the end. A selective search then costs one query, not two.
+ */
+function pageTotal(
+  length: number,
+  [start, end]: [number, number],
+  cap: number,
+): { total: number; estimated: false } | undefined {
+  const total = start + length;
+  const ends = length < end - start + 1 && (length > 0 || start === 0);
+  return ends && total <= cap ? { total, estimated: false } : undefined;
 }
 
 /** The exact count up to `cap`; beyond it, the planner's estimate (never less than `cap + 1`). */

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, QueryResultRow } from 'pg';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 
@@ -32,6 +32,31 @@ export function preparedRead<T extends ObjectLiteral>(
     const { rows } = await poolOf(dataSource).query<T>({ ...statement, values: [value] });
     return rows[0] ?? null;
   };
+}
+
+/**
+ * A statement of a hot route, run on TypeORM's pool. On a PostgreSQL server it is named, so each
+ * connection parses and plans it once instead of on every call (for the webhook's insert that
+ * was half of the database's work). PGlite, the embedded database, runs every connection in one
+ * session, where a second connection's Parse of the same name fails: there it stays unnamed.
+ */
+export function preparedStatement<T extends QueryResultRow>(
+  dataSource: DataSource,
+  name: string,
+  text: string,
+): (values: unknown[]) => Promise<T[]> {
+  let named: boolean | undefined;
+  return async (values) => {
+    const pool = poolOf(dataSource);
+    named ??= !(await isPglite(pool));
+    const { rows } = await pool.query<T>(named ? { name, text, values } : { text, values });
+    return rows;
+  };
+}
+
+async function isPglite(pool: Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ version: string }>('SELECT version()');
+  return rows[0].version.includes('PGlite');
 }
 
 /** TypeORM's own pool, for the cheapest round trip (the readiness probe's `SELECT 1`). */

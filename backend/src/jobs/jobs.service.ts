@@ -6,6 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
@@ -14,6 +15,8 @@ import { DATABASE_URL } from '../database/database.module.js';
 export type Job<T> = PgBoss.JobWithMetadata<T>;
 
 const JOB_BATCH_SIZE = 20;
+/** pg-boss's schema: its tables are named only in this file. */
+const SCHEMA = 'pgboss';
 
 /** The queue's state for health checks and metrics (a type, so it fits a health indicator's details). */
 export type JobStats = {
@@ -53,7 +56,7 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   ) {
     this.boss = new PgBoss({
       connectionString: databaseUrl,
-      schema: 'pgboss',
+      schema: SCHEMA,
       max: 4,
       application_name: 'leadpulse-jobs',
       maintenanceIntervalSeconds: config.jobsMaintenanceIntervalSeconds,
@@ -108,6 +111,27 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /**
+   * SQL that sends a job to `queue` for each row of `rows`, a CTE of the same statement, with the
+   * JSON expression `data` over that row as the job's data: a write and its job in one statement,
+   * atomic without a transaction and one round trip to the database. Each job takes its queue's
+   * policy as send() without options gives it (pg-boss 10's insert; jobs.int-spec holds the two
+   * to the same row).
+   */
+  sendEachSql(queue: string, rows: string, data: string): string {
+    return `INSERT INTO ${SCHEMA}.job (name, data, expire_in, keep_until, retry_limit, retry_delay,
+                                retry_backoff, policy, dead_letter)
+      SELECT q.name, ${data},
+             COALESCE(q.expire_seconds * interval '1s', interval '15 minutes'),
+             now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
+             COALESCE(q.retry_limit, 2),
+             CASE WHEN q.retry_backoff THEN GREATEST(q.retry_delay, 1) ELSE COALESCE(q.retry_delay, 0) END,
+             COALESCE(q.retry_backoff, false),
+             q.policy, q.dead_letter
+        FROM ${rows} JOIN ${SCHEMA}.queue q ON q.name = ${pg.escapeLiteral(queue)}
+      ON CONFLICT DO NOTHING`;
+  }
+
+  /**
    * Runs `handler` for each job of the queue. Jobs are fetched in batches (a worker waits the
    * polling interval between fetches, so one job per fetch would cap a burst at a few a second);
    * a job whose handler throws is failed alone and retried by its queue's policy.
@@ -150,7 +174,7 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
       `SELECT count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
               count(*) FILTER (WHERE state = 'failed' AND completed_on > now() - interval '1 day')::int AS failed_last_day,
               extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after < now()))::int AS oldest_waiting_seconds
-         FROM pgboss.job`,
+         FROM ${SCHEMA}.job`,
     )) as JobStats[];
     return row;
   }

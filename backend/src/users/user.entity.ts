@@ -22,7 +22,8 @@ export type { BillingAddress, NotificationPreferences } from '@leadpulse/common'
   `"status" IN ('pending', 'paid', 'active', 'inactive', 'suspended', 'deleted')`,
 )
 @Index('users_created_at_idx', ['created_at'])
-// Trigram indexes (gin_trgm_ops, written in the migration) serve the admin search's ILIKE.
+// Trigram indexes (gin_trgm_ops and a small pending list, written in the migrations) serve the
+// admin search's ILIKE.
 @Index('users_email_trgm_idx', { synchronize: false })
 @Index('users_first_name_trgm_idx', { synchronize: false })
 @Index('users_last_name_trgm_idx', { synchronize: false })

@@ -21,6 +21,7 @@ import { AddUserSuspension1795502000000 } from './1795502000000-AddUserSuspensio
 import { AddUserDeletedAt1795502500000 } from './1795502500000-AddUserDeletedAt.js';
 import { AddTwoStepVerification1795503743737 } from './1795503743737-AddTwoStepVerification.js';
 import { AddDunningInvoices1795504523336 } from './1795504523336-AddDunningInvoices.js';
+import { BoundUserSearchPendingLists1795512400000 } from './1795512400000-BoundUserSearchPendingLists.js';
 import { AddDunningEndedEmail1795513000000 } from './1795513000000-AddDunningEndedEmail.js';
 
 /** Every migration in order; a committed migration is never edited. */
@@ -47,5 +48,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddUserDeletedAt1795502500000,
   AddTwoStepVerification1795503743737,
   AddDunningInvoices1795504523336,
+  BoundUserSearchPendingLists1795512400000,
   AddDunningEndedEmail1795513000000,
 ];

@@ -1,0 +1,55 @@
+import { JobsService } from '../src/jobs/jobs.service.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/** What a job's policy is made of: every column but its id, data and timestamps. */
+const POLICY = `name, priority, state, retry_limit, retry_count, retry_delay, retry_backoff, expire_in,
+                keep_until - start_after AS kept_for, start_after - created_on AS delayed_by,
+                singleton_key, singleton_on, dead_letter, policy`;
+
+describe('jobs sent in SQL', () => {
+  let t: TestApp;
+  let jobs: JobsService;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    jobs = t.app.get(JobsService);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['no options', 'sql-jobs-plain', {}],
+    [
+      'retries with backoff and a retention',
+      'sql-jobs-backoff',
+      { retryLimit: 8, retryDelay: 3, retryBackoff: true, retentionMinutes: 90 },
+    ],
+    ['retries without backoff', 'sql-jobs-fixed', { retryLimit: 4, retryDelay: 7 }],
+  ])('take a queue with %s as send() gives it', async (_name, queue, options) => {
+    await jobs.createQueue(queue, options);
+    const sent = await jobs.send(queue, { n: 1 });
+    const inserted = (await t.dataSource.query(
+      `WITH source AS (SELECT 2 AS n)
+       ${jobs.sendEachSql(queue, 'source', `jsonb_build_object('n', source.n)`)} RETURNING id, data`,
+    )) as { id: string; data: unknown }[];
+    expect(inserted).toEqual([{ id: expect.any(String), data: { n: 2 } }]);
+
+    const policyOf = async (id: string | null) => {
+      const [row] = (await t.dataSource.query(`SELECT ${POLICY} FROM pgboss.job WHERE id = $1`, [
+        id,
+      ])) as Record<string, unknown>[];
+      return row;
+    };
+    const expected = await policyOf(sent);
+    expect(expected).toMatchObject({ name: queue, state: 'created' });
+    expect(await policyOf(inserted[0].id)).toEqual(expected);
+  });
+
+  it('sends nothing for no rows', async () => {
+    await jobs.createQueue('sql-jobs-none');
+    await t.dataSource.query(
+      `WITH source AS (SELECT 1 AS n WHERE false)
+       ${jobs.sendEachSql('sql-jobs-none', 'source', `jsonb_build_object('n', source.n)`)}`,
+    );
+    expect(await jobs.queueSize('sql-jobs-none')).toBe(0);
+  });
+});
