@@ -37,9 +37,8 @@ export async function createApp({
   frontEnds,
 }: CreateAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    loggerInstance: logger,
+    loggerInstance: requestLogger(logger),
     logController: new RequestLogController(),
-    childLoggerFactory: requestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // A caller's own request id is kept when it is sane, so logs can be followed across services.
