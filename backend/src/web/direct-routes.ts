@@ -43,13 +43,10 @@ export function answerDirectly(
   fastify.addHook('onRoute', (route) => {
     const direct = handlers[`${String(route.method)} ${route.url}`];
     if (!direct) return;
-    route.handler = async (request, reply) => {
-      try {
-        return await direct(request, reply);
-      } catch (error) {
+    route.handler = (request, reply) =>
+      direct(request, reply).catch((error: unknown) => {
         replyWithError(request, reply, error);
         return reply;
-      }
-    };
+      });
   });
 }
