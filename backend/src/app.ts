@@ -14,6 +14,7 @@ import { nulRefusal } from './common/nul-bytes.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
 import { PinoNestLogger, RequestLogController, requestLogger } from './logging/logger.js';
+import { corsHandler } from './web/cors.js';
 import { answerDirectly } from './web/direct-routes.js';
 import { securityHeaders } from './web/security-headers.js';
 import { serveFrontEnds, FRONT_ENDS } from './web/front-ends.js';
@@ -88,14 +89,13 @@ export async function createApp({
     done();
   });
 
+  const cors = corsHandler(config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
   const headers = securityHeaders(config);
   fastify.addHook('onRequest', (request, reply, done) => {
+    // A preflight is answered with its CORS headers alone.
+    if (cors(request, reply)) return;
     void reply.header('x-request-id', request.id).headers(headers);
     done();
-  });
-  app.enableCors({
-    origin: config.corsOrigins,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
 
   app.setGlobalPrefix('api');
