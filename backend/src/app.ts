@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { fastifyRequestContext } from '@fastify/request-context';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -11,6 +10,7 @@ import { MetricsService } from './metrics/metrics.service.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './common/body-depth.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { nulRefusal } from './common/nul-bytes.js';
+import { registerRequestContext } from './common/request-context.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
 import { PinoNestLogger, RequestLogController, requestLogger } from './logging/logger.js';
@@ -61,9 +61,7 @@ export async function createApp({
   );
 
   const fastify = app.getHttpAdapter().getInstance();
-  await app.register(fastifyRequestContext, {
-    defaultStoreValues: (request) => ({ requestId: request.id }),
-  });
+  registerRequestContext(fastify);
   // Hooks on every request take a callback rather than returning a promise: on the hottest
   // routes each promise and its microtask showed in the profile (bench/RESULTS.md).
   // Validators walk bodies recursively: a deeply nested document is refused before they see it.

@@ -1,4 +1,4 @@
-import { asyncLocalStorage, type RequestContext } from '@fastify/request-context';
+import { runInRequestContext } from '../common/request-context.js';
 import { createRootLogger, redactUrl, requestLogger } from './logger.js';
 
 describe('redactUrl', () => {
@@ -38,9 +38,7 @@ const HEADERS = {
 const SECRET_VALUES = [...Object.values(SECRETS), ...Object.values(HEADERS).slice(0, 3)];
 const HIDDEN = Object.fromEntries(Object.keys(SECRETS).map((field) => [field, '[redacted]']));
 
-/** Runs `work` as while a request is handled (the package types its store as the accessor). */
-const inRequest = (requestId: string, work: () => void) =>
-  asyncLocalStorage.run({ requestId } as unknown as RequestContext, work);
+const inRequest = (requestId: string, work: () => void) => runInRequestContext({ requestId }, work);
 
 function capture() {
   const lines: string[] = [];

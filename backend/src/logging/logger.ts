@@ -1,15 +1,9 @@
 import { createRequire } from 'node:module';
 import type { LoggerService } from '@nestjs/common';
-import { requestContext } from '@fastify/request-context';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger as PinoLogger, type LoggerOptions } from 'pino';
 import type pinoPretty from 'pino-pretty';
-
-declare module '@fastify/request-context' {
-  interface RequestContextData {
-    requestId: string;
-  }
-}
+import { requestContext } from '../common/request-context.js';
 
 /** Never written to a log line. */
 const SECRET_HEADERS = [
