@@ -50,8 +50,8 @@ export class HealthService {
   }
 
   /** A single `SELECT 1`: the cheap readiness probe for load balancers. */
-  async database(): Promise<HealthReport> {
-    return this.report({ database: await this.operations.pingDatabase() });
+  database(): Promise<HealthReport> {
+    return this.operations.pingDatabase().then((database) => this.report({ database }));
   }
 
   /** The e-mail provider and the outbox backlog. */

@@ -22,8 +22,8 @@ function directHandlers(app: INestApplication): Record<string, DirectHandler> {
   const users = app.get(UsersService);
   return {
     // HealthController.database
-    'GET /api/health/database': async (_request, reply) =>
-      sendHealth(reply, await health.database()),
+    'GET /api/health/database': (_request, reply) =>
+      health.database().then((report) => sendHealth(reply, report)),
     // MeController.me, behind JwtAuthGuard
     'GET /api/me': async (request, reply) => {
       const member = await users.me(tokens.authenticate(request).accountId);
