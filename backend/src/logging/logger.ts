@@ -39,7 +39,8 @@ const TOKEN_PARAMETER = /([?&][^=&#]*token=)[^&#]*/gi;
 
 /** A URL as a log line may show it: the value of every token query parameter replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(TOKEN_PARAMETER, '$1[redacted]');
+  // Most URLs carry no parameter value at all, which a search for one character tells.
+  return url.includes('=') ? url.replace(TOKEN_PARAMETER, '$1[redacted]') : url;
 }
 
 /**
@@ -50,6 +51,9 @@ export function redactUrl(url: string): string {
 function loadPretty(): typeof pinoPretty {
   return createRequire(import.meta.url)('pino-pretty') as typeof pinoPretty;
 }
+
+/** The mixin's answer for a line it adds nothing to: pino then writes the line's own fields. */
+const NOTHING = Object.freeze({});
 
 /** Marks the logger of request lines, whose children bind the request id already. */
 const REQUEST_LINES = Symbol('request lines');
@@ -84,10 +88,13 @@ export function createRootLogger(options: {
     redact: { paths: REDACTED, censor: CENSOR },
     serializers: { url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url) },
     mixin(_fields, _level, logger) {
-      if ((logger as RequestLinesLogger)[REQUEST_LINES]) return {};
+      if ((logger as RequestLinesLogger)[REQUEST_LINES]) return NOTHING;
       const requestId = requestContext.get('requestId');
-      return requestId ? { reqId: requestId } : {};
+      return requestId ? { reqId: requestId } : NOTHING;
     },
+    // pino's own strategy copies every line's fields into the mixin's object.
+    mixinMergeStrategy: (fields, added) =>
+      added === NOTHING ? fields : Object.assign(added, fields),
   };
   // Standard output is written asynchronously: lines written while a write is under way go out
   // together with the next one, off the request path. Pino flushes what is left when the process exits.
