@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { fastifyRequestContext } from '@fastify/request-context';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -11,9 +10,11 @@ import { MetricsService } from './metrics/metrics.service.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './common/body-depth.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { nulRefusal } from './common/nul-bytes.js';
+import { registerRequestContext } from './common/request-context.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
 import { PinoNestLogger, RequestLogController, requestLogger } from './logging/logger.js';
+import { corsHandler } from './web/cors.js';
 import { answerDirectly } from './web/direct-routes.js';
 import { securityHeaders } from './web/security-headers.js';
 import { serveFrontEnds, FRONT_ENDS } from './web/front-ends.js';
@@ -37,9 +38,8 @@ export async function createApp({
   frontEnds,
 }: CreateAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    loggerInstance: logger,
+    loggerInstance: requestLogger(logger),
     logController: new RequestLogController(),
-    childLoggerFactory: requestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // A caller's own request id is kept when it is sane, so logs can be followed across services.
@@ -61,9 +61,7 @@ export async function createApp({
   );
 
   const fastify = app.getHttpAdapter().getInstance();
-  await app.register(fastifyRequestContext, {
-    defaultStoreValues: (request) => ({ requestId: request.id }),
-  });
+  registerRequestContext(fastify);
   // Hooks on every request take a callback rather than returning a promise: on the hottest
   // routes each promise and its microtask showed in the profile (bench/RESULTS.md).
   // Validators walk bodies recursively: a deeply nested document is refused before they see it.
@@ -89,14 +87,13 @@ export async function createApp({
     done();
   });
 
+  const cors = corsHandler(config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
   const headers = securityHeaders(config);
   fastify.addHook('onRequest', (request, reply, done) => {
+    // A preflight is answered with its CORS headers alone.
+    if (cors(request, reply)) return;
     void reply.header('x-request-id', request.id).headers(headers);
     done();
-  });
-  app.enableCors({
-    origin: config.corsOrigins,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
 
   app.setGlobalPrefix('api');

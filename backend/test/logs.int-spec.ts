@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import { createRootLogger } from '../src/logging/logger.js';
 import { MailService } from '../src/mail/mail.service.js';
@@ -5,7 +6,10 @@ import { post } from './support/accounts.js';
 import { NO_RATE_LIMITS, resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
 
 /** The app's log output, as the root logger writes it (JSON lines, or pino-pretty's lines). */
-async function startLoggedApp(pretty: boolean): Promise<{ t: TestApp; output: () => string }> {
+async function startLoggedApp(
+  pretty: boolean,
+  listen = false,
+): Promise<{ t: TestApp; output: () => string }> {
   const chunks: string[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {
@@ -14,7 +18,7 @@ async function startLoggedApp(pretty: boolean): Promise<{ t: TestApp; output: ()
     },
   });
   const logger = createRootLogger({ level: 'info', pretty, destination });
-  const t = await startTestApp({ env: NO_RATE_LIMITS, logger });
+  const t = await startTestApp({ env: NO_RATE_LIMITS, logger, listen });
   // eslint-disable-next-line no-control-regex
   return { t, output: () => chunks.join('').replace(/\u001b\[[0-9;]*m/g, '') };
 }
@@ -37,7 +41,7 @@ describe('the server log, as JSON lines', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   beforeAll(async () => {
-    ({ t, output } = await startLoggedApp(false));
+    ({ t, output } = await startLoggedApp(false, true));
     await resetDatabase(t.dataSource);
   });
   afterAll(() => t.close());
@@ -73,6 +77,42 @@ describe('the server log, as JSON lines', () => {
     ]);
     // A JSON object with a key twice parses, but log shippers read it differently.
     for (const line of raw) expect(line.match(/"reqId"/g)).toHaveLength(1);
+  });
+
+  it('names the request on the lines its handler writes, once its body has arrived', async () => {
+    const requestId = `body-${Date.now()}`;
+    // Over a socket, the body sent a moment after the headers: it arrives in events of its own.
+    const body = JSON.stringify(entry);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const sending = request(`${t.url}/api/logs`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-request-id': requestId,
+        },
+      });
+      sending.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      sending.on('error', reject);
+      sending.flushHeaders();
+      setTimeout(() => sending.end(body), 50);
+    });
+    expect(status).toBe(202);
+    const written = output()
+      .split('\n')
+      .filter((line) => line.includes(requestId));
+    expect(written.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({
+        reqId: requestId,
+        context: 'BrowserLog',
+        msg: 'browser log entry',
+      }),
+      expect.objectContaining({ reqId: requestId, msg: 'request completed', url: '/api/logs' }),
+    ]);
+    for (const line of written) expect(line.match(/"reqId"/g)).toHaveLength(1);
   });
 
   it('never writes the token of an unsubscribe link in the request log', async () => {

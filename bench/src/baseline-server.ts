@@ -3,7 +3,8 @@
 // - GET /api/health/database: the same `SELECT 1` on a pg pool of the product's size, the same JSON.
 // - GET /api/me: the same access-token check (HS256, the same key, issuer, audience and expiry),
 //   the same read of the member's `users` row with pg (a prepared statement), the ended-sign-in
-//   check as an in-memory Set lookup, and the same JSON.
+//   check as an in-memory Set lookup, the same look-up of a failed renewal (a query only for a
+//   subscription in arrears), and the same JSON.
 // Fastify's own logger writes one JSON line per request (when it completes) to standard output,
 // as the product does in production.
 import { createSecretKey } from 'node:crypto';
@@ -35,6 +36,12 @@ const ended = new Set<string>(
   ).rows.map((row) => row.family_id),
 );
 const startedAt = Date.now();
+/** Subscriptions in arrears: the only ones whose member has a failed renewal to read. */
+const OWING = ['past_due', 'unpaid'];
+const openInvoicesQuery = {
+  name: 'open-invoices',
+  text: `SELECT count(*) AS invoices FROM dunning_invoices WHERE stripe_subscription_id = $1 AND status = 'open'`,
+};
 
 /** Fastify's request logging without the line at arrival: one line per request. */
 class CompletedRequestLog extends LogController {
@@ -78,8 +85,25 @@ app.get('/api/me', async (request, reply) => {
   const { rows } = await pool.query<DisplayableUser>({ ...meQuery, values: [claims.sub] });
   if (rows.length === 0)
     return reply.status(404).send({ statusCode: 404, code: 'profile_not_found' });
+  const member = rows[0] as DisplayableUser & Record<string, unknown>;
+  let paymentIssue: { invoices: string } | null = null;
+  if (
+    typeof member.stripe_subscription_id === 'string' &&
+    OWING.includes(String(member.subscription_status))
+  )
+    paymentIssue = (
+      await pool.query<{ invoices: string }>({
+        ...openInvoicesQuery,
+        values: [member.stripe_subscription_id],
+      })
+    ).rows[0];
   void reply.header('cache-control', 'no-store');
-  return { ...rows[0], display_status: displayStatus(rows[0]), plan_badge: planBadge(rows[0]) };
+  return {
+    ...member,
+    display_status: displayStatus(member),
+    plan_badge: planBadge(member),
+    payment_issue: paymentIssue,
+  };
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -258,7 +258,7 @@ export async function me(context: BenchContext): Promise<ScenarioResult> {
     return (await response.json()) as Record<string, unknown>;
   };
   const productAnswer = await answer(context.product.url);
-  const derived = new Set(['display_status', 'plan_badge']);
+  const derived = new Set(['display_status', 'plan_badge', 'payment_issue']);
   const columns = Object.keys(productAnswer).filter((key) => !derived.has(key));
   const baseline = await startBaseline(context, { ME_COLUMNS: columns.join(',') });
   try {

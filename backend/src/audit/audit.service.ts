@@ -1,9 +1,9 @@
-import { requestContext } from '@fastify/request-context';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { auditActionLabel, type AuditEntry, type AuditOutcome } from '@leadpulse/common';
 import { notFound } from '../common/id-param.js';
+import { requestContext } from '../common/request-context.js';
 import {
   containsPattern,
   idsFilter,

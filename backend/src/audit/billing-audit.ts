@@ -1,5 +1,5 @@
-import { requestContext } from '@fastify/request-context';
 import type { EntityManager } from 'typeorm';
+import { requestContext } from '../common/request-context.js';
 import { AdminActionEntity } from './admin-action.entity.js';
 
 /**

@@ -13,7 +13,6 @@ import {
 import { Reflector } from '@nestjs/core';
 import { ApiExtension, ApiForbiddenResponse } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { requestContext } from '@fastify/request-context';
 import type { FastifyRequest } from 'fastify';
 import { tap, type Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
@@ -33,14 +32,8 @@ import { JwtAuthGuard } from './guards.js';
 import { mfaErrors } from './mfa/mfa.errors.js';
 import { AppException } from '../common/app.exception.js';
 import { isUuid } from '../common/ids.js';
+import { requestContext } from '../common/request-context.js';
 import { UserEntity } from '../users/user.entity.js';
-
-declare module '@fastify/request-context' {
-  interface RequestContextData {
-    /** The back-office write being handled, and how many audit rows it has recorded. */
-    adminWrite?: { action: AdminWriteAction; audited: number };
-  }
-}
 
 type AdminRequest = FastifyRequest & { user?: AuthenticatedUser; params?: Record<string, string> };
 

@@ -4,11 +4,32 @@ const NUL = '\u0000';
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters.';
 
+/** Whether `value` holds U+0000 in a string or an object key: one pass that builds no paths. */
+function holdsNul(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return true;
+      continue;
+    }
+    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    for (const key of Object.keys(current)) {
+      const child: unknown = (current as Record<string, unknown>)[key];
+      if (key.includes(NUL) || (typeof child === 'string' && child.includes(NUL))) return true;
+      if (typeof child === 'object') pending.push(child);
+    }
+  }
+  return false;
+}
+
 /**
  * Where `value` holds U+0000 in a string or an object key, as a dotted path below `root` ("name",
- * "filter.q"), or undefined. Walked without recursion, so a deep document cannot exhaust the stack.
+ * "filter.q"), or undefined. Walked without recursion, so a deep document cannot exhaust the stack;
+ * every request is checked, so the path is only built for one that holds a NUL.
  */
 export function findNul(value: unknown, root = ''): string | undefined {
+  if (!holdsNul(value)) return undefined;
   const pending: [unknown, string][] = [[value, root]];
   while (pending.length > 0) {
     const [current, path] = pending.pop()!;

@@ -51,7 +51,7 @@ export class HealthService {
 
   /** A single `SELECT 1`: the cheap readiness probe for load balancers. */
   database(): Promise<HealthReport> {
-    return this.run([() => this.operations.databaseCheck()]);
+    return this.operations.pingDatabase().then((database) => this.report({ database }));
   }
 
   /** The e-mail provider and the outbox backlog. */
@@ -144,6 +144,10 @@ export class HealthService {
     for (const result of results)
       for (const [key, { status, ...details }] of Object.entries(result))
         checks[key] = { status: INDICATOR_STATUS[status] ?? 'unhealthy', ...details };
+    return this.report(checks);
+  }
+
+  private report(checks: Record<string, HealthCheckView>): HealthReport {
     return {
       status: overallHealth(Object.values(checks).map((check) => check.status)),
       checks,

@@ -1,32 +1,37 @@
 import { createRequire } from 'node:module';
 import type { LoggerService } from '@nestjs/common';
-import { requestContext } from '@fastify/request-context';
-import {
-  LogController,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger as PinoLogger, type LoggerOptions } from 'pino';
 import type pinoPretty from 'pino-pretty';
+import { requestContext } from '../common/request-context.js';
 
-declare module '@fastify/request-context' {
-  interface RequestContextData {
-    requestId: string;
-  }
-}
-
-/** Never written to a log line, wherever they appear. */
-const REDACTED = [
+/** Never written to a log line. */
+const SECRET_HEADERS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["stripe-signature"]',
-  '*.password',
-  '*.current_password',
-  '*.new_password',
-  '*.token',
-  '*.access_token',
-  '*.refresh_token',
+];
+const SECRET_FIELDS = [
+  'password',
+  'current_password',
+  'new_password',
+  'token',
+  'access_token',
+  'refresh_token',
+];
+const CENSOR = '[redacted]';
+
+/** Any logged object's secret fields (`*.password`), wherever they appear. */
+const REDACTED = [...SECRET_HEADERS, ...SECRET_FIELDS.map((field) => `*.${field}`)];
+
+/**
+ * The request lines' secrets, by explicit path: those lines hold the fields RequestLogController
+ * writes and Fastify's `req`, `res` and `err`. A wildcard path would send every field of every
+ * line through the redactor, which was the largest part of logging a request.
+ */
+const REQUEST_REDACTED = [
+  ...SECRET_HEADERS,
+  ...['req', 'res', 'err'].flatMap((key) => SECRET_FIELDS.map((field) => `${key}.${field}`)),
 ];
 
 /** Query parameters named `token` or `…token` (one-click unsubscribe links carry one). */
@@ -34,7 +39,8 @@ const TOKEN_PARAMETER = /([?&][^=&#]*token=)[^&#]*/gi;
 
 /** A URL as a log line may show it: the value of every token query parameter replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(TOKEN_PARAMETER, '$1[redacted]');
+  // Most URLs carry no parameter value at all, which a search for one character tells.
+  return url.includes('=') ? url.replace(TOKEN_PARAMETER, '$1[redacted]') : url;
 }
 
 /**
@@ -46,19 +52,26 @@ function loadPretty(): typeof pinoPretty {
   return createRequire(import.meta.url)('pino-pretty') as typeof pinoPretty;
 }
 
-/** Fastify's loggers of single requests: they bind the request id already. */
-const requestLoggers = new WeakSet<object>();
+/** The mixin's answer for a line it adds nothing to: pino then writes the line's own fields. */
+const NOTHING = Object.freeze({});
 
-/** Fastify's `childLoggerFactory`: its request loggers, marked so that no line names the request twice. */
-export const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
-  logger,
-  bindings,
-  options,
-) => {
-  const child = logger.child(bindings, options);
-  requestLoggers.add(child);
-  return child;
-};
+/** Marks the logger of request lines, whose children bind the request id already. */
+const REQUEST_LINES = Symbol('request lines');
+
+type RequestLinesLogger = PinoLogger & { [REQUEST_LINES]?: true };
+
+/**
+ * Fastify's logger: the root's lines, redacted by explicit paths. Fastify's child of it for each
+ * request binds the request id, so the root's mixin leaves those lines alone.
+ */
+export function requestLogger(root: PinoLogger): PinoLogger {
+  const logger: RequestLinesLogger = root.child(
+    {},
+    { redact: { paths: REQUEST_REDACTED, censor: CENSOR } },
+  );
+  logger[REQUEST_LINES] = true;
+  return logger;
+}
 
 /**
  * The root logger: JSON lines in production, readable lines in development. Every line
@@ -72,13 +85,16 @@ export function createRootLogger(options: {
 }): PinoLogger {
   const loggerOptions: LoggerOptions = {
     level: options.level,
-    redact: { paths: REDACTED, censor: '[redacted]' },
+    redact: { paths: REDACTED, censor: CENSOR },
     serializers: { url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url) },
     mixin(_fields, _level, logger) {
-      if (requestLoggers.has(logger)) return {};
+      if ((logger as RequestLinesLogger)[REQUEST_LINES]) return NOTHING;
       const requestId = requestContext.get('requestId');
-      return requestId ? { reqId: requestId } : {};
+      return requestId ? { reqId: requestId } : NOTHING;
     },
+    // pino's own strategy copies every line's fields into the mixin's object.
+    mixinMergeStrategy: (fields, added) =>
+      added === NOTHING ? fields : Object.assign(added, fields),
   };
   // Standard output is written asynchronously: lines written while a write is under way go out
   // together with the next one, off the request path. Pino flushes what is left when the process exits.

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { JobsService } from '../jobs/jobs.service.js';
+import { RequestMetrics } from './request-metrics.js';
 
 /**
  * The product's Prometheus metrics: process defaults (event-loop lag, memory, CPU), HTTP requests
@@ -12,8 +13,7 @@ import { JobsService } from '../jobs/jobs.service.js';
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly durations: Histogram<'method' | 'route' | 'status'>;
+  private readonly requests: RequestMetrics;
   private readonly running = { requests: 0, serverErrors: 0, seconds: 0 };
 
   constructor(
@@ -21,19 +21,7 @@ export class MetricsService {
     jobs: JobsService,
   ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'leadpulse_' });
-    this.requests = new Counter({
-      name: 'leadpulse_http_requests_total',
-      help: 'HTTP requests answered, by method, route and status',
-      labelNames: ['method', 'route', 'status'],
-      registers: [this.registry],
-    });
-    this.durations = new Histogram({
-      name: 'leadpulse_http_request_duration_seconds',
-      help: 'Time to answer HTTP requests, by method, route and status',
-      labelNames: ['method', 'route', 'status'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-      registers: [this.registry],
-    });
+    this.requests = new RequestMetrics(this.registry);
     const gauge = (name: string, help: string, read: () => Promise<number>) =>
       new Gauge({
         name,
@@ -75,9 +63,7 @@ export class MetricsService {
 
   /** Counts one answered request (the route pattern, not the URL, keeps the labels few). */
   observe(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.requests.inc(labels);
-    this.durations.observe(labels, seconds);
+    this.requests.observe(method, route, status, seconds);
     this.running.requests += 1;
     this.running.seconds += seconds;
     if (status >= 500) this.running.serverErrors += 1;
