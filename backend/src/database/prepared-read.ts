@@ -29,7 +29,7 @@ export function preparedRead<T extends ObjectLiteral>(
   };
   return async (value) => {
     statement ??= compile();
-    const { rows } = await poolOf(dataSource).query<T>({ ...statement, values: [value] });
+    const { rows } = await poolOf(dataSource).query<T>({ text: statement.text, values: [value] });
     return rows[0] ?? null;
   };
 }

@@ -30,10 +30,9 @@ export class UsersService {
 
   async me(accountId: string): Promise<OwnMemberView> {
     const user = await this.findByAccount(accountId);
-    return {
-      ...toMemberView(user),
-      payment_issue: await readPaymentIssue(this.dataSource, user),
-    };
+    const paymentIssue = await readPaymentIssue(this.dataSource, user);
+    // The view itself, not a copy of it: the member area reads this record on every page.
+    return Object.assign(toMemberView(user), { payment_issue: paymentIssue });
   }
 
   async updateProfile(accountId: string, changes: UpdateProfileDto): Promise<OwnMemberView> {

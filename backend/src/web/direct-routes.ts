@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccessTokens } from '../auth/access-tokens.js';
+import { runInRequestContext } from '../common/request-context.js';
 import { sendHealth } from '../health/health.controller.js';
 import { HealthService } from '../health/health.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -14,7 +15,8 @@ type ErrorReply = (request: FastifyRequest, reply: FastifyReply, error: unknown)
  * (bench/RESULTS.md). Each stays declared on its Nest controller, which the API document reads,
  * and does the same work through the same services; every Fastify hook still runs (request id,
  * security headers, CORS, the refusal of NUL characters, metrics, the request log), and an error
- * gets the exception filter's answer.
+ * gets the exception filter's answer. Their handlers write no line of their own, so they run
+ * without a request context; the exception filter's lines get one.
  */
 function directHandlers(app: INestApplication): Record<string, DirectHandler> {
   const health = app.get(HealthService);
@@ -43,9 +45,10 @@ export function answerDirectly(
   fastify.addHook('onRoute', (route) => {
     const direct = handlers[`${String(route.method)} ${route.url}`];
     if (!direct) return;
+    route.config = { ...route.config, requestContext: false };
     route.handler = (request, reply) =>
       direct(request, reply).catch((error: unknown) => {
-        replyWithError(request, reply, error);
+        runInRequestContext({ requestId: request.id }, () => replyWithError(request, reply, error));
         return reply;
       });
   });
