@@ -190,22 +190,7 @@ health,me\` while other builds shared the machine: load average 5 to 10 on 2 cor
   0.58 (0.11 to 0.38 before). CPU per request, measured from \`/proc\`, went from about 400 µs to
   about 250 µs on \`/api/me\` (the baseline's is about 180 µs).
 
-Since then, each change chosen from a CPU profile of the load window (\`node --cpu-prof\`):
-- The request context is the product's own (\`common/request-context.ts\`): one AsyncLocalStorage
-  entered where a request needs it, without @fastify/request-context's AsyncResource per request;
-  the direct routes run without one, and the storage is enabled only while a request with a
-  context is handled, so a load of probes runs no hook on every promise.
-- Request lines are redacted by explicit paths (a wildcard sent every field of every line through
-  the redactor); a URL without a parameter value skips the token search; a line the mixin adds
-  nothing to is written as it is.
-- The database probe builds its check directly (one promise and one timer, the pool's callback
-  form); CORS is answered by a hook of the product's own, on the reply only and computed once
-  (Nest also set the headers on Node's response, which sends every header through Node's slow
-  path); the NUL check says a clean request is clean in one pass; request metrics add to plain
-  numbers read when scraped (about 1 µs a request down to 0.25 µs); the bundle no longer renames
-  closures made per request.
-- Together: health 0.75 to 0.93 of its baseline (0.58 to 0.73 before), \`/api/me\` 0.86 to 0.93
-  (0.61 before), in runs while other builds and test suites shared the two cores.
+Since then (the health probe and \`/api/me\` changes are listed below, after the start):
 - Webhook ingest: the event and its job are stored by one statement (the job only when the event
   is new), prepared once per connection on a PostgreSQL server: about 0.8 ms of the server's CPU
   and 0.9 ms of PostgreSQL's per event down to 0.4 and 0.3 ms; 1,944 events/s, ack p99 20 ms.
