@@ -5,6 +5,7 @@
  * subscription and every invoice are read back as Stripe holds them, for the rows.
  */
 import type Stripe from 'stripe';
+import { chargeIdOf } from '../payments/payments.service.js';
 import { idOf } from '../stripe/stripe-ids.js';
 import { scheduleFoundingTransition } from '../subscriptions/subscriptions.service.js';
 import {
@@ -55,12 +56,6 @@ async function inParallel<T>(items: T[], concurrency: number, work: (item: T) =>
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
-
-/** The first charge among an invoice's payments, as Refresh Payment History reads it. */
-const chargeIdOf = (invoice: Stripe.Invoice) =>
-  invoice.payments?.data
-    .map((payment) => idOf(payment.payment.charge))
-    .find((id): id is string => !!id) ?? null;
 
 export class SeedMembers {
   private clock?: { id: string; frozenAt: number; readAt: number };
@@ -246,7 +241,8 @@ export class SeedMembers {
       defaultCardId: idOf(customer.invoice_settings.default_payment_method),
       subscription,
       payments: invoices.map((invoice) => {
-        const chargeId = chargeIdOf(invoice);
+        // The charge Refresh Payment History records for it.
+        const chargeId = chargeIdOf(invoice.payments?.data ?? []);
         return { invoice, charge: chargeId ? (charges.get(chargeId) ?? null) : null };
       }),
     };

@@ -48,6 +48,11 @@ export async function chargeRefunds(
  * Keeps `transactions` in step with Stripe's invoices: each invoice event makes us read the
  * invoice (and its charge) as Stripe holds it now, upserted on the invoice id.
  */
+/** The charge of an invoice's payments that a payment row records: the first that has one. */
+export function chargeIdOf(payments: Stripe.InvoicePayment[]): string | undefined {
+  return payments.map((payment) => idOf(payment.payment.charge)).find((id): id is string => !!id);
+}
+
 @Injectable()
 export class PaymentsService implements OnModuleInit {
   constructor(
@@ -158,9 +163,7 @@ export class PaymentsService implements OnModuleInit {
     const payments =
       invoice.payments?.data ??
       (await this.stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 })).data;
-    const chargeId = payments
-      .map((payment) => idOf(payment.payment.charge))
-      .find((id): id is string => !!id);
+    const chargeId = chargeIdOf(payments);
     const charge = chargeId
       ? (options.charges?.get(chargeId) ?? (await this.stripe.charges.retrieve(chargeId)))
       : null;
