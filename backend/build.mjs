@@ -72,8 +72,18 @@ const { metafile } = await build({
   },
 });
 
+/**
+ * `__name(next, "next");` after `function next…` or `class next…` names a declaration with the
+ * name it already has (esbuild writes the new name in the call when it renames one): inside a
+ * function it ran on every call, for Fastify's hook runner on every request. Such calls go.
+ */
+const SAME_NAME = /^[ \t]*__name\(([\w$]+), "\1"\);\n/gm;
+
 for (const output of Object.keys(metafile.outputs).filter((path) => path.endsWith('.js'))) {
   const code = readFileSync(output, 'utf8');
   if (!code.includes(NAME_HELPER)) throw new Error(`${output}: esbuild's __name helper changed`);
-  writeFileSync(output, code.replace(NAME_HELPER, NAME_HELPER_WHEN_RENAMED));
+  writeFileSync(
+    output,
+    code.replace(NAME_HELPER, NAME_HELPER_WHEN_RENAMED).replace(SAME_NAME, ''),
+  );
 }

@@ -143,8 +143,13 @@ interface Side {
 /**
  * The same request against the bare baseline and the product, alternately `context.rounds`
  * times after a warm-up of each, so that drift on a shared machine hits both alike. Medians over
- * the rounds; the ratio is the median of each round's product / bare.
+ * the rounds; the ratio is the median of each round's product / bare. The warm-up lasts
+ * WARM_UP_SECONDS: with two, the product's first round still ran code V8 had not yet optimised
+ * (its rate climbed from 0.6 to 0.9 of the bare server's over the next rounds; the bare server,
+ * with far less code, was steady from the first).
  */
+const WARM_UP_SECONDS = 6;
+
 async function compare(
   context: BenchContext,
   path: string,
@@ -163,8 +168,8 @@ async function compare(
       loaded: label ? summary(label, settings, result, side.log.since(mark)) : undefined,
     };
   };
-  await run(sides.bare, 2);
-  await run(sides.product, 2);
+  await run(sides.bare, WARM_UP_SECONDS);
+  await run(sides.product, WARM_UP_SECONDS);
   const rounds: { bare: LoadResult; product: LoadResult }[] = [];
   const loads: LoadSummary[] = [];
   for (let index = 1; index <= context.rounds; index++) {
