@@ -82,8 +82,5 @@ const SAME_NAME = /^[ \t]*__name\(([\w$]+), "\1"\);\n/gm;
 for (const output of Object.keys(metafile.outputs).filter((path) => path.endsWith('.js'))) {
   const code = readFileSync(output, 'utf8');
   if (!code.includes(NAME_HELPER)) throw new Error(`${output}: esbuild's __name helper changed`);
-  writeFileSync(
-    output,
-    code.replace(NAME_HELPER, NAME_HELPER_WHEN_RENAMED).replace(SAME_NAME, ''),
-  );
+  writeFileSync(output, code.replace(NAME_HELPER, NAME_HELPER_WHEN_RENAMED).replace(SAME_NAME, ''));
 }
