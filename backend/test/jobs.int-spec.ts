@@ -1,5 +1,6 @@
 import { JobsService } from '../src/jobs/jobs.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
 
 /** What a job's policy is made of: every column but its id, data and timestamps. */
 const POLICY = `name, priority, state, retry_limit, retry_count, retry_delay, retry_backoff, expire_in,
@@ -51,5 +52,46 @@ describe('jobs sent in SQL', () => {
        ${jobs.sendEachSql('sql-jobs-none', 'source', `jsonb_build_object('n', source.n)`)}`,
     );
     expect(await jobs.queueSize('sql-jobs-none')).toBe(0);
+  });
+});
+
+/** With a polling interval far longer than the test, only the worker's own moves can work jobs. */
+describe('a queue worker', () => {
+  let t: TestApp;
+  let jobs: JobsService;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { JOBS_POLL_INTERVAL_SECONDS: '600' } });
+    jobs = t.app.get(JobsService);
+  });
+  afterAll(() => t.close());
+
+  it('works through a backlog of several batches without waiting the polling interval', async () => {
+    await jobs.createQueue('worker-backlog');
+    const sent = Array.from({ length: 65 }, (_, n) => n);
+    for (const n of sent) await jobs.send('worker-backlog', { n });
+    const worked: number[] = [];
+    await jobs.work<{ n: number }>('worker-backlog', async (job) => {
+      worked.push(job.data.n);
+    });
+    await waitFor(async () => (worked.length === sent.length ? true : undefined));
+    expect([...worked].sort((a, b) => a - b)).toEqual(sent);
+  });
+
+  it('works a job at once when woken, and not before its poll otherwise', async () => {
+    await jobs.createQueue('worker-wake');
+    const worked: string[] = [];
+    await jobs.work<{ name: string }>('worker-wake', async (job) => {
+      worked.push(job.data.name);
+    });
+    // The worker's first fetch found nothing; it now waits the polling interval.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await jobs.send('worker-wake', { name: 'unannounced' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(worked).toEqual([]);
+    await jobs.send('worker-wake', { name: 'announced' });
+    jobs.wake('worker-wake');
+    await waitFor(async () => (worked.length === 2 ? true : undefined));
+    expect(worked.sort()).toEqual(['announced', 'unannounced']);
   });
 });

@@ -194,3 +194,32 @@ describe('the Stripe webhook endpoint', () => {
     );
   });
 });
+
+describe('the Stripe webhook endpoint, with a queue polled rarely', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { JOBS_POLL_INTERVAL_SECONDS: '600' } });
+  });
+  afterAll(() => t.close());
+
+  it('works a new event at once rather than at the next poll of its queue', async () => {
+    // The worker's first fetch has come and gone: without a wake it would wait ten minutes.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { id, payload } = event('customer.created');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const processed = await waitFor(async () => {
+      const row = await t.dataSource
+        .getRepository(StripeEventEntity)
+        .findOneByOrFail({ stripe_event_id: id });
+      return row.processed ? row : undefined;
+    });
+    expect(processed).toMatchObject({ attempts: 1, error_message: null });
+  });
+});

@@ -131,14 +131,18 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
       ON CONFLICT DO NOTHING`;
   }
 
+  /** This process's worker of each queue it works. */
+  private readonly workers = new Map<string, string>();
+
   /**
-   * Runs `handler` for each job of the queue. Jobs are fetched in batches (a worker waits the
-   * polling interval between fetches, so one job per fetch would cap a burst at a few a second);
-   * a job whose handler throws is failed alone and retried by its queue's policy.
+   * Runs `handler` for each job of the queue. Jobs are fetched in batches; a worker waits the
+   * polling interval between fetches unless its last batch was full (more are waiting: it fetches
+   * again at once, so a burst is worked through without a pause every batch) or `wake` calls it.
+   * A job whose handler throws is failed alone and retried by its queue's policy.
    */
   async work<T>(name: string, handler: (job: Job<T>) => Promise<void>): Promise<void> {
     await this.started;
-    await this.boss.work<T>(
+    const worker = await this.boss.work<T>(
       name,
       {
         includeMetadata: true,
@@ -161,8 +165,19 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
               );
           }
         }
+        if (jobs.length === JOB_BATCH_SIZE) this.wake(name);
       },
     );
+    this.workers.set(name, worker);
+  }
+
+  /**
+   * Has this process's worker of the queue fetch now rather than at its next poll (after the
+   * batch it is working, if any): for a job that should not wait, sent by this process.
+   */
+  wake(name: string): void {
+    const worker = this.workers.get(name);
+    if (worker) this.boss.notifyWorker(worker);
   }
 
   /**

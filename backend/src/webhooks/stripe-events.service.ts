@@ -92,6 +92,8 @@ export class StripeEventsService implements OnModuleInit {
       throw WEBHOOKS_ERRORS.invalidSignature();
     }
     const stored = await this.store([event.id, event.type, event]);
+    // A new event is worked at once: a member who has just paid waits for it.
+    if (stored.length > 0) this.jobs.wake(STRIPE_EVENTS_QUEUE);
     return { stored: stored.length > 0 };
   }
 
