@@ -272,9 +272,16 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
     });
 
     // Stripe refusing (here: a subscription it does not know) is a 502, not Stripe's own 404.
-    await env.t.dataSource
-      .getRepository(SubscriptionEntity)
-      .update(fresh.id, { stripe_subscription_id: `sub_missing_${randomUUID().slice(0, 8)}` });
+    // The row's history names its Stripe id: once its events are worked, both go together.
+    await settled();
+    await env.t.dataSource.transaction(async (manager) => {
+      await manager.query(`DELETE FROM subscription_history WHERE stripe_subscription_id = $1`, [
+        fresh.stripe_subscription_id,
+      ]);
+      await manager
+        .getRepository(SubscriptionEntity)
+        .update(fresh.id, { stripe_subscription_id: `sub_missing_${randomUUID().slice(0, 8)}` });
+    });
     expect(
       (await call('POST', `/api/admin/subscriptions/${fresh.id}/cancel`, admin, {})).json(),
     ).toEqual({ statusCode: 502, code: 'stripe_failed', message: 'Failed to cancel subscription' });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { auditActionLabel, type AuditEntry, type AuditOutcome } from '@leadpulse/common';
 import { notFound } from '../common/id-param.js';
 import { requestContext } from '../common/request-context.js';
@@ -36,6 +36,31 @@ function toView(action: AdminActionEntity): AuditEntryView {
   };
 }
 
+/** One entry of the audit trail, as a write records it. */
+export interface AuditAction {
+  adminId: string | null;
+  type: string;
+  targetUserId?: string | null;
+  details: AdminActionDetails;
+  outcome?: AuditOutcome;
+}
+
+function toRow(repository: Repository<AdminActionEntity>, action: AuditAction): AdminActionEntity {
+  return repository.create({
+    admin_id: action.adminId,
+    action_type: action.type,
+    target_user_id: action.targetUserId ?? null,
+    details: action.details,
+    outcome: action.outcome ?? 'success',
+  });
+}
+
+/** A back-office write counts the entries it records (see the admin write check). */
+function countAudited(entries: number): void {
+  const write = requestContext.get('adminWrite');
+  if (write) write.audited += entries;
+}
+
 /**
  * The audit trail. Rows are written in the caller's transaction, so a change and its record land
  * together; a back-office write counts its rows so one that records none is flagged.
@@ -44,28 +69,18 @@ function toView(action: AdminActionEntity): AuditEntryView {
 export class AuditService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async record(
-    manager: EntityManager,
-    action: {
-      adminId: string | null;
-      type: string;
-      targetUserId?: string | null;
-      details: AdminActionDetails;
-      outcome?: AuditOutcome;
-    },
-  ): Promise<AdminActionEntity> {
+  async record(manager: EntityManager, action: AuditAction): Promise<AdminActionEntity> {
     const repository = manager.getRepository(AdminActionEntity);
-    const write = requestContext.get('adminWrite');
-    if (write) write.audited += 1;
-    return repository.save(
-      repository.create({
-        admin_id: action.adminId,
-        action_type: action.type,
-        target_user_id: action.targetUserId ?? null,
-        details: action.details,
-        outcome: action.outcome ?? 'success',
-      }),
-    );
+    countAudited(1);
+    return repository.save(toRow(repository, action));
+  }
+
+  /** Several entries in one statement (a sweep's), in the caller's transaction. */
+  async recordMany(manager: EntityManager, actions: AuditAction[]): Promise<void> {
+    if (actions.length === 0) return;
+    const repository = manager.getRepository(AdminActionEntity);
+    countAudited(actions.length);
+    await repository.save(actions.map((action) => toRow(repository, action)));
   }
 
   /**

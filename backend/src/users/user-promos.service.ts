@@ -20,6 +20,17 @@ const PROMO_COUPONS: Partial<Record<keyof typeof PROMO_TYPES, { percent_off: num
 export const COMPLIMENTARY_EXPIRY_QUEUE = 'complimentary-expiry';
 export const PROMO_EXPIRY_QUEUE = 'promo-expiry';
 
+/** Promos ended by one statement of the expiry sweep. */
+const SWEEP_BATCH = 500;
+const ENDED_PROMO = { promo_active: false, promo_type: null, promo_expiration_date: null };
+
+interface EndedPromo {
+  id: string;
+  stripe_subscription_id: string | null;
+  promo_type: keyof typeof PROMO_TYPES;
+  promo_expiration_date: Date;
+}
+
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
 
 /**
@@ -149,46 +160,53 @@ export class UserPromosService implements OnModuleInit {
 
   /**
    * Ends the promos whose expiry has passed, as the system, and then their Stripe discounts;
-   * answers how many ended. A discount Stripe fails to remove is logged, and the promo stays
-   * ended (the label is what the member and the back office read).
+   * answers how many ended. A batch at a time, each one statement and its audit entries in one
+   * transaction; promos another sweep holds are left to it. A discount Stripe fails to remove is
+   * logged, and the promo stays ended (the label is what the member and the back office read).
    */
   async expirePromos(): Promise<number> {
-    const ended = await this.dataSource.transaction(async (manager) => {
-      const expired = await manager
-        .getRepository(UserEntity)
-        .createQueryBuilder('u')
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .where('u.promo_active AND u.promo_expiration_date <= now()')
-        .getMany();
-      const values = { promo_active: false, promo_type: null, promo_expiration_date: null };
-      for (const user of expired) {
-        await manager.getRepository(UserEntity).update(user.id, values);
-        await this.audit.record(manager, {
-          adminId: null,
-          type: 'end_promo',
-          targetUserId: user.id,
-          details: {
-            description: `Promo ${PROMO_TYPES[user.promo_type as keyof typeof PROMO_TYPES]?.label ?? user.promo_type} ended at its expiry`,
-            old_values: {
-              promo_active: user.promo_active,
-              promo_type: user.promo_type,
-              promo_expiration_date: user.promo_expiration_date,
+    let total = 0;
+    for (;;) {
+      const ended = await this.dataSource.transaction(async (manager) => {
+        const { records } = (await manager.queryRunner!.query(
+          `WITH due AS (
+             SELECT id, promo_type, promo_expiration_date FROM users
+              WHERE promo_active AND promo_expiration_date <= now()
+              ORDER BY promo_expiration_date LIMIT $1
+                FOR UPDATE SKIP LOCKED
+           )
+           UPDATE users SET promo_active = false, promo_type = NULL,
+                            promo_expiration_date = NULL, updated_at = now()
+             FROM due WHERE users.id = due.id
+           RETURNING users.id, users.stripe_subscription_id, due.promo_type, due.promo_expiration_date`,
+          [SWEEP_BATCH],
+          true,
+        )) as { records: EndedPromo[] };
+        await this.audit.recordMany(
+          manager,
+          records.map((promo) => ({
+            adminId: null,
+            type: 'end_promo',
+            targetUserId: promo.id,
+            details: {
+              description: `Promo ${PROMO_TYPES[promo.promo_type as keyof typeof PROMO_TYPES]?.label ?? promo.promo_type} ended at its expiry`,
+              old_values: {
+                promo_active: true,
+                promo_type: promo.promo_type,
+                promo_expiration_date: promo.promo_expiration_date,
+              },
+              new_values: ENDED_PROMO,
             },
-            new_values: values,
-          },
-        });
-      }
-      return expired;
-    });
-    for (const user of ended)
-      if (
-        user.stripe_subscription_id &&
-        user.promo_type &&
-        PROMO_COUPONS[user.promo_type as keyof typeof PROMO_TYPES]
-      )
-        await this.removeDiscount(user.id, user.stripe_subscription_id);
-    return ended.length;
+          })),
+        );
+        return records;
+      });
+      for (const promo of ended)
+        if (promo.stripe_subscription_id && PROMO_COUPONS[promo.promo_type])
+          await this.removeDiscount(promo.id, promo.stripe_subscription_id);
+      total += ended.length;
+      if (ended.length < SWEEP_BATCH) return total;
+    }
   }
 
   private async removePromoLabel(adminId: string, id: string): Promise<MemberView> {

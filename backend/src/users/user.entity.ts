@@ -27,6 +27,9 @@ export type { BillingAddress, NotificationPreferences } from '@leadpulse/common'
 @Index('users_email_trgm_idx', { synchronize: false })
 @Index('users_first_name_trgm_idx', { synchronize: false })
 @Index('users_last_name_trgm_idx', { synchronize: false })
+// Partial indexes of the expiry sweeps (written in the migrations).
+@Index('users_promo_expiry_idx', { synchronize: false })
+@Index('users_complimentary_expiry_idx', { synchronize: false })
 export class UserEntity extends TimestampedEntity {
   @Column({ type: 'citext', unique: true })
   email: string;

@@ -23,6 +23,7 @@ import { AddTwoStepVerification1795503743737 } from './1795503743737-AddTwoStepV
 import { AddDunningInvoices1795504523336 } from './1795504523336-AddDunningInvoices.js';
 import { BoundUserSearchPendingLists1795512400000 } from './1795512400000-BoundUserSearchPendingLists.js';
 import { AddDunningEndedEmail1795513000000 } from './1795513000000-AddDunningEndedEmail.js';
+import { IndexExpirySweeps1795514000000 } from './1795514000000-IndexExpirySweeps.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddDunningInvoices1795504523336,
   BoundUserSearchPendingLists1795512400000,
   AddDunningEndedEmail1795513000000,
+  IndexExpirySweeps1795514000000,
 ];
