@@ -43,6 +43,8 @@ export interface LoadSummary {
   generator_cpu: number;
   /** The server process's CPU use, in cores. */
   server_cpu?: number;
+  /** CPU the machine's host took away during the load ("steal"), in cores. */
+  stolen_cpu?: number;
   /** Lines the server logged per request, and the share of lines naming `reqId` twice. */
   log_lines_per_request?: number;
   duplicate_req_id_share?: number;
@@ -107,6 +109,7 @@ function summary(
     failures: result.failures,
     generator_cpu: result.generatorCpu,
     ...(result.serverCpu !== undefined ? { server_cpu: result.serverCpu } : {}),
+    ...(result.stolenCpu !== undefined ? { stolen_cpu: result.stolenCpu } : {}),
     ...(logged && result.requests > 0
       ? {
           log_lines_per_request: round(logged.lines / result.requests, 3),

@@ -116,6 +116,24 @@ export interface LoadResult {
   generatorCpu: number;
   /** The server process's CPU use over the load, in cores, when its process was given. */
   serverCpu?: number;
+  /**
+   * CPU time the virtual machine's host gave to others over the load ("steal"), in cores, on
+   * Linux: what this machine could not use, however idle its own processes left it.
+   */
+  stolenCpu?: number;
+}
+
+/** The machine's steal time so far, in seconds (all cores), from /proc/stat; else undefined. */
+export function stolenCpuSeconds(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    // cpu user nice system idle iowait irq softirq steal …
+    return fields[0] === 'cpu' && fields[8] !== undefined
+      ? Number(fields[8]) / CLOCK_TICKS
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** CPU seconds (user and system) a process has used so far: Linux's /proc, else undefined. */
@@ -145,6 +163,7 @@ export async function load(
   const latencies: number[] = [];
   const cpuBefore = process.cpuUsage();
   const serverBefore = processCpuSeconds(server?.pid);
+  const stolenBefore = stolenCpuSeconds();
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ ...options, timeout: 10 }, (error, done) =>
@@ -157,6 +176,7 @@ export async function load(
   const wallSeconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const serverAfter = processCpuSeconds(server?.pid);
+  const stolenAfter = stolenCpuSeconds();
   latencies.sort((a, b) => a - b);
   const round = (value: number) => Number(value.toFixed(2));
   return {
@@ -169,6 +189,9 @@ export async function load(
     generatorCpu: round((cpu.user + cpu.system) / 1e6 / wallSeconds),
     ...(serverBefore !== undefined && serverAfter !== undefined
       ? { serverCpu: round((serverAfter - serverBefore) / wallSeconds) }
+      : {}),
+    ...(stolenBefore !== undefined && stolenAfter !== undefined
+      ? { stolenCpu: round((stolenAfter - stolenBefore) / wallSeconds) }
       : {}),
   };
 }
