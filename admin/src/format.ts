@@ -1,4 +1,10 @@
-import { auditChanges, auditFieldLabel, formatUsd, promoTypeLabel } from '@leadpulse/common';
+import {
+  auditChanges,
+  auditFieldLabel,
+  cancellationReasonLabel,
+  formatUsd,
+  promoTypeLabel,
+} from '@leadpulse/common';
 
 /** Display formats shared by the portal's screens. */
 
@@ -33,12 +39,14 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /**
  * A value of an audit row as a reader wants it: dollars for cents, dates, names, yes and no,
- * a promo type by its label.
+ * a promo type and a cancellation reason by their labels.
  */
 export function auditValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field.endsWith('_cents') && typeof value === 'number') return formatUsd(value);
   if (field === 'promo_type' && typeof value === 'string') return promoTypeLabel(value);
+  if (field === 'cancellation_reason' && typeof value === 'string')
+    return cancellationReasonLabel(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') return ISO_TIME.test(value) ? formatDateTime(value) : value;
   if (Array.isArray(value)) return value.map((item) => auditValue('', item)).join(', ') || 'none';

@@ -7,7 +7,7 @@ import {
   promoDuration,
   promoTypeLabel,
 } from './admin.js';
-import { auditFieldLabel } from './audit.js';
+import { auditActorName, auditFieldLabel, isMemberAction } from './audit.js';
 
 describe('promoDaysLeft', () => {
   const now = new Date('2026-11-22T12:00:00Z');
@@ -99,5 +99,25 @@ describe('auditFieldLabel', () => {
     expect(auditFieldLabel('promo_expiration_date')).toBe('Promo expiration date');
     expect(auditFieldLabel('status')).toBe('Status');
     expect(auditFieldLabel('amount_cents')).toBe('Amount');
+  });
+});
+
+describe('auditActorName', () => {
+  it("names an administrator as they are, and a member's own change as the member's", () => {
+    expect(auditActorName({ admin_name: 'Ada Lovelace', type: 'cancel_subscription' })).toBe(
+      'Ada Lovelace',
+    );
+    expect(auditActorName({ admin_name: 'Grace Hopper', type: 'member_cancel_subscription' })).toBe(
+      'Grace Hopper (member)',
+    );
+    expect(auditActorName({ admin_name: 'System', type: 'member_delete_account' })).toBe(
+      'The member',
+    );
+    expect(auditActorName({ admin_name: 'System', type: 'end_promo' })).toBe('System');
+  });
+
+  it('knows the member actions by their type, not by a prefix', () => {
+    expect(isMemberAction('member_pay_invoice')).toBe(true);
+    expect(isMemberAction('member_unknown')).toBe(false);
   });
 });

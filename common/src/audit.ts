@@ -89,6 +89,27 @@ export type AdminWriteAction = {
 
 export const AUDIT_ACTION_IDS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
+/** Changes a member makes to their own account: the one who acted is the member, not an administrator. */
+const MEMBER_ACTIONS: ReadonlySet<string> = new Set<AuditAction>([
+  'member_cancel_subscription',
+  'member_resume_subscription',
+  'member_delete_account',
+  'member_pay_invoice',
+]);
+
+export function isMemberAction(type: string): boolean {
+  return MEMBER_ACTIONS.has(type);
+}
+
+/**
+ * Who acted, as the activity lists name them: "Grace Hopper (member)" for a member's own change
+ * ("The member" once their row is gone and the trail reads "System").
+ */
+export function auditActorName(entry: { admin_name: string; type: string }): string {
+  if (!isMemberAction(entry.type)) return entry.admin_name;
+  return entry.admin_name === 'System' ? 'The member' : `${entry.admin_name} (member)`;
+}
+
 /** "Refund processed" for `process_refund`; an unknown type reads as words. */
 export function auditActionLabel(type: string): string {
   const known = (AUDIT_ACTIONS as Record<string, { label: string }>)[type];

@@ -48,6 +48,17 @@ const ROWS = [
     target_user_id: null,
     target_email: 'margaret.hamilton@example.com',
   }),
+  entry({
+    id: 'a4',
+    action_type: 'member_cancel_subscription',
+    action_label: 'Cancelled by the member',
+    description: 'Cancelled their subscription at the end of the period',
+    admin_id: 'u2',
+    admin_name: 'Grace Hopper',
+    admin_email: 'grace@example.com',
+    old_values: { cancel_at_period_end: false, cancellation_reason: null },
+    new_values: { cancel_at_period_end: true, cancellation_reason: 'too_expensive' },
+  }),
 ];
 
 function renderLog() {
@@ -110,6 +121,16 @@ describe('the Audit Log', () => {
     expect(within(refused).getByText('Refused')).toBeInTheDocument();
     const done = screen.getByText('User updated').closest('tr')!;
     expect(within(done).getByText('Success')).toBeInTheDocument();
+  });
+
+  it('says when the one who acted was a member changing their own account, not an administrator', async () => {
+    renderLog();
+    const own = (await screen.findByText('Cancelled by the member')).closest('tr')!;
+    expect(within(own).getByText('Member, on their own account')).toBeInTheDocument();
+    expect(within(own).getByText('Cancellation reason: — → Too expensive')).toBeInTheDocument();
+    expect(within(own).queryByText(/too_expensive/)).not.toBeInTheDocument();
+    const done = screen.getByText('User updated').closest('tr')!;
+    expect(within(done).queryByText('Member, on their own account')).not.toBeInTheDocument();
   });
 
   it('filters by every action by its label, by administrator or System, and by outcome', async () => {

@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { DataTable, useCreatePath } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AuditEntry } from '@leadpulse/common';
+import { isMemberAction, type AuditEntry } from '@leadpulse/common';
 import { Badge } from '../components/Badge';
 import { EmailText } from '../components/EmailText';
 import { changeLines, formatDate } from '../format';
@@ -91,6 +91,11 @@ export function AuditLog() {
               {entry.admin_email && entry.admin_email !== entry.admin_name && (
                 <Typography variant="caption" color="text.secondary" component="div">
                   <EmailText value={entry.admin_email} />
+                </Typography>
+              )}
+              {isMemberAction(entry.action_type) && (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  Member, on their own account
                 </Typography>
               )}
             </>

@@ -16,6 +16,7 @@ import { Title, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import {
   ADMIN_TOASTS,
+  auditActorName,
   DASHBOARD_PROMO_LIST,
   formatUsd,
   type AdminStats,
@@ -153,7 +154,11 @@ export function Dashboard() {
                       primary={activityText(entry)}
                       secondary={
                         <>
-                          {entry.admin_name} · <DateTimeText value={entry.created_at} />
+                          {auditActorName({
+                            admin_name: entry.admin_name,
+                            type: entry.action_type,
+                          })}{' '}
+                          · <DateTimeText value={entry.created_at} />
                         </>
                       }
                     />

@@ -48,7 +48,20 @@ describe('the user profile of a deleted account', () => {
       'fetch',
       stubFetch({
         'GET /api/admin/users/u9/payments': [200, { payment_methods: [], transactions: [] }],
-        'GET /api/admin/users/u9/activity': [200, []],
+        'GET /api/admin/users/u9/activity': [
+          200,
+          [
+            {
+              id: 'a1',
+              created_at: '2026-11-20T10:00:00.000Z',
+              type: 'member_delete_account',
+              description: 'Deleted their account',
+              admin_name: 'deleted-u9@deleted.invalid',
+              old_values: null,
+              new_values: null,
+            },
+          ],
+        ],
       }),
     );
     const deleted = {
@@ -69,6 +82,8 @@ describe('the user profile of a deleted account', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Deleted')).toBeInTheDocument();
     expect(screen.getByText('Activity History')).toBeInTheDocument();
+    expect(await screen.findByText('Deleted their account')).toBeInTheDocument();
+    expect(screen.getByText(/^deleted-u9@deleted\.invalid \(member\) · /)).toBeInTheDocument();
     expect(screen.queryByText('Quick Actions')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit User' })).not.toBeInTheDocument();
     vi.unstubAllGlobals();

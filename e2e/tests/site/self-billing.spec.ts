@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openUserProfile, signInToAdmin } from '../../pages/admin.js';
+import { openAuditLog, openUserProfile, rowsWithText, signInToAdmin } from '../../pages/admin.js';
 import { signUpAndConfirm } from '../../pages/site.js';
 
 const unique = (prefix: string, project: string) =>
@@ -68,7 +68,17 @@ test('a paying member cancels with a reason, sees the end date, and resumes befo
         hasText:
           'Cancelled their subscription at period end: Too expensive — Over budget this quarter',
       });
-    await expect(entry.getByText(/^Ada Lovelace · /)).toBeVisible();
+    await expect(entry.getByText(/^Ada Lovelace \(member\) · /)).toBeVisible();
+    // The Audit Log names her as the one who acted, as a member, not as an administrator.
+    await openAuditLog(admin, 'Cancelled by the member');
+    await expect(rowsWithText(admin, 'Resumed by the member')).toHaveCount(0);
+    const row = rowsWithText(admin, email);
+    await expect(row).toHaveCount(1);
+    const actor = row.getByRole('cell').nth(1);
+    await expect(actor).toContainText(/^Ada Lovelace/);
+    await expect(actor.getByText('Member, on their own account')).toBeVisible();
+    await expect(row.getByText('Cancellation reason: — → Too expensive')).toBeVisible();
+    await admin.screenshot({ path: `/tmp/shots-site/${info.project.name}-audit-member.png` });
   } finally {
     await office.close();
   }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { ADMIN_TOASTS, type AdminUserRecord } from '@leadpulse/common';
+import { ADMIN_TOASTS, auditActorName, type AdminUserRecord } from '@leadpulse/common';
 import { adminApi } from '../../api';
 import { changeLines, formatDateTime } from '../../format';
 import type { ActivityEntry } from '../types';
@@ -38,7 +38,7 @@ export function ActivityHistory({ user }: { user: AdminUserRecord }) {
                   secondary={
                     <>
                       <Typography variant="caption" component="span">
-                        {entry.admin_name} · {formatDateTime(entry.created_at)}
+                        {auditActorName(entry)} · {formatDateTime(entry.created_at)}
                       </Typography>
                       {changeLines(entry).map((line) => (
                         <Typography
