@@ -1,5 +1,6 @@
+import pg from 'pg';
 import { JobsService } from '../src/jobs/jobs.service.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp, testDatabaseUrl, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
 /** What a job's policy is made of: every column but its id, data and timestamps. */
@@ -93,5 +94,71 @@ describe('a queue worker', () => {
     jobs.wake('worker-wake');
     await waitFor(async () => (worked.length === 2 ? true : undefined));
     expect(worked.sort()).toEqual(['announced', 'unannounced']);
+  });
+});
+
+/**
+ * pg-boss's pool holds four connections and the application runs more workers than that, so a
+ * worker's fetch can be waiting for a connection when the application stops.
+ */
+describe('an application stopping while its workers fetch', () => {
+  let t: TestApp;
+  let jobs: JobsService;
+  let locker: pg.Client;
+  let closed: Promise<void> | undefined;
+
+  /** The job queue's connections to the test database, those waiting for a lock if asked. */
+  const jobConnections = async (waitingForLock = false): Promise<number> => {
+    const { rows } = await locker.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'leadpulse-jobs'
+          AND ($1::boolean IS FALSE OR wait_event_type = 'Lock')`,
+      [waitingForLock],
+    );
+    return rows[0].count;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { JOBS_POLL_INTERVAL_SECONDS: '600' } });
+    jobs = t.app.get(JobsService);
+    locker = new pg.Client({ connectionString: testDatabaseUrl() });
+    await locker.connect();
+  });
+  afterAll(async () => {
+    // Its transaction, if a failed test left one open, ends with it.
+    await locker.end();
+    await (closed ?? t.close());
+  });
+
+  // The embedded database serves one connection at a time: nothing there waits for a lock.
+  const onServer = process.env.TEST_DATABASE_KIND === 'server';
+  (onServer ? it : it.skip)('works what each fetch under way brings, then closes', async () => {
+    const queues = ['stop-a', 'stop-b', 'stop-c', 'stop-d', 'stop-e', 'stop-last'];
+    for (const queue of queues) await jobs.createQueue(queue);
+    const id = await jobs.send('stop-last', { n: 1 });
+    // With the job table locked, every fetch waits: those with a connection for the lock, the
+    // others for a connection.
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE pgboss.job IN ACCESS EXCLUSIVE MODE');
+    const worked: string[] = [];
+    for (const queue of queues) {
+      await jobs.work(queue, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The application's own database is still open while the batch is worked.
+        await t.dataSource.query('SELECT 1');
+        worked.push(queue);
+      });
+    }
+    await waitFor(async () => ((await jobConnections(true)) > 0 ? true : undefined));
+
+    closed = t.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await locker.query('COMMIT');
+    await closed;
+
+    expect(worked).toEqual(['stop-last']);
+    const { rows } = await locker.query(`SELECT state FROM pgboss.job WHERE id = $1`, [id]);
+    expect(rows).toEqual([{ state: 'completed' }]);
+    await waitFor(async () => ((await jobConnections()) === 0 ? true : undefined));
   });
 });

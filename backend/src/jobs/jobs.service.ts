@@ -11,6 +11,7 @@ import PgBoss from 'pg-boss';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from '../database/database.module.js';
+import { JobsDb } from './jobs-db.js';
 
 export type Job<T> = PgBoss.JobWithMetadata<T>;
 
@@ -45,6 +46,7 @@ function transactionDb(manager: EntityManager): PgBoss.Db {
 @Injectable()
 export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobsService.name);
+  private readonly db: JobsDb;
   private readonly boss: PgBoss;
   private readonly started: Promise<unknown>;
   private resolveStarted!: () => void;
@@ -54,14 +56,17 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
+    const onError = (error: Error) => this.logger.error({ err: error }, 'Job queue error');
+    this.db = new JobsDb(
+      { connectionString: databaseUrl, max: 4, application_name: 'leadpulse-jobs' },
+      onError,
+    );
     this.boss = new PgBoss({
-      connectionString: databaseUrl,
+      db: this.db,
       schema: SCHEMA,
-      max: 4,
-      application_name: 'leadpulse-jobs',
       maintenanceIntervalSeconds: config.jobsMaintenanceIntervalSeconds,
     });
-    this.boss.on('error', (error) => this.logger.error({ err: error }, 'Job queue error'));
+    this.boss.on('error', onError);
     this.started = new Promise<void>((resolve) => (this.resolveStarted = resolve));
   }
 
@@ -133,6 +138,8 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
 
   /** This process's worker of each queue it works. */
   private readonly workers = new Map<string, string>();
+  /** The batches being worked now: the shutdown waits for them. */
+  private readonly working = new Set<Promise<void>>();
 
   /**
    * Runs `handler` for each job of the queue. Jobs are fetched in batches; a worker waits the
@@ -149,26 +156,39 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
         batchSize: JOB_BATCH_SIZE,
         pollingIntervalSeconds: this.config.jobsPollIntervalSeconds,
       },
-      async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await handler(job);
-          } catch (error) {
-            // With the database gone the job cannot even be marked failed: it is retried once
-            // it expires instead.
-            await this.boss
-              .fail(name, job.id, { message: (error as Error).message ?? String(error) })
-              .catch((failure: Error) =>
-                this.logger.warn(
-                  `Could not record the failure of job ${job.id}: ${failure.message}`,
-                ),
-              );
-          }
-        }
-        if (jobs.length === JOB_BATCH_SIZE) this.wake(name);
-      },
+      (jobs) => this.track(this.workBatch(name, jobs, handler)),
     );
     this.workers.set(name, worker);
+  }
+
+  private async track(batch: Promise<void>): Promise<void> {
+    this.working.add(batch);
+    try {
+      await batch;
+    } finally {
+      this.working.delete(batch);
+    }
+  }
+
+  private async workBatch<T>(
+    name: string,
+    jobs: Job<T>[],
+    handler: (job: Job<T>) => Promise<void>,
+  ): Promise<void> {
+    for (const job of jobs) {
+      try {
+        await handler(job);
+      } catch (error) {
+        // With the database gone the job cannot even be marked failed: it is retried once
+        // it expires instead.
+        await this.boss
+          .fail(name, job.id, { message: (error as Error).message ?? String(error) })
+          .catch((failure: Error) =>
+            this.logger.warn(`Could not record the failure of job ${job.id}: ${failure.message}`),
+          );
+      }
+    }
+    if (jobs.length === JOB_BATCH_SIZE) this.wake(name);
   }
 
   /**
@@ -200,7 +220,18 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    // Lets running jobs finish before the database pools close.
+    // Stops the workers' polls and lets the batches being worked finish.
     await this.boss.stop({ graceful: true, wait: true, timeout: this.config.shutdownTimeoutMs });
+    // A worker still finishes the fetch it had under way, one waiting for a connection included,
+    // and works what it brought. All of that ends here, completions recorded, before the
+    // connections close: no worker outlives the application.
+    for (;;) {
+      await Promise.allSettled([...this.working, ...this.db.underWay]);
+      // What an answer sets off (a fetch's batch, a batch's completion) starts in the promise
+      // jobs that follow it, all of which have run once this turn of the event loop is over.
+      await new Promise(setImmediate);
+      if (this.working.size === 0 && this.db.underWay.length === 0) break;
+    }
+    await this.db.close();
   }
 }
