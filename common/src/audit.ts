@@ -31,7 +31,7 @@ export const FORBIDDEN_MESSAGE = 'You do not have permission to do this.';
 /**
  * Every action the audit trail records, with its label and the permission a back-office write
  * of that kind needs. System actions (scheduled repairs) and a member's own need none: no
- * administrator makes them.
+ * administrator makes them; a member's own are marked `by: 'member'`.
  */
 export const AUDIT_ACTIONS = {
   create_user: { label: 'User created', permission: 'manage_users' },
@@ -71,16 +71,27 @@ export const AUDIT_ACTIONS = {
   resubscribe: { label: 'Subscriber resubscribed', permission: 'manage_newsletter' },
   replay_webhook: { label: 'Stripe event replayed', permission: 'replay_webhooks' },
   // A member's own changes, from Settings → Subscription (the member is the one who acted).
-  member_cancel_subscription: { label: 'Cancelled by the member', permission: null },
-  member_resume_subscription: { label: 'Resumed by the member', permission: null },
-  member_delete_account: { label: 'Account deleted by the member', permission: null },
-  member_pay_invoice: { label: 'Overdue invoice paid by the member', permission: null },
+  member_cancel_subscription: { label: 'Cancelled by the member', permission: null, by: 'member' },
+  member_resume_subscription: { label: 'Resumed by the member', permission: null, by: 'member' },
+  member_delete_account: {
+    label: 'Account deleted by the member',
+    permission: null,
+    by: 'member',
+  },
+  member_pay_invoice: {
+    label: 'Overdue invoice paid by the member',
+    permission: null,
+    by: 'member',
+  },
   end_complimentary_access: { label: 'Complimentary access ended', permission: null },
   end_promo: { label: 'Promo ended', permission: null },
   reconcile_checkout: { label: 'Checkout repaired', permission: null },
   reconcile_customer: { label: 'Customer repaired', permission: null },
   reconcile_subscription: { label: 'Subscription repaired', permission: null },
-} as const satisfies Record<string, { label: string; permission: Permission | null }>;
+} as const satisfies Record<
+  string,
+  { label: string; permission: Permission | null; by?: 'member' }
+>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** Actions an administrator takes (each one a back-office write with its permission). */
 export type AdminWriteAction = {
@@ -89,16 +100,10 @@ export type AdminWriteAction = {
 
 export const AUDIT_ACTION_IDS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
-/** Changes a member makes to their own account: the one who acted is the member, not an administrator. */
-const MEMBER_ACTIONS: ReadonlySet<string> = new Set<AuditAction>([
-  'member_cancel_subscription',
-  'member_resume_subscription',
-  'member_delete_account',
-  'member_pay_invoice',
-]);
-
+/** A change a member makes to their own account: the one who acted is the member, not an administrator. */
 export function isMemberAction(type: string): boolean {
-  return MEMBER_ACTIONS.has(type);
+  const known = (AUDIT_ACTIONS as Record<string, { by?: 'member' }>)[type];
+  return known?.by === 'member';
 }
 
 /**
