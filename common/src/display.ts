@@ -116,6 +116,7 @@ const EMAIL_TEMPLATE_LABELS: Record<string, string> = {
   'mfa-enabled': 'Two-step verification on',
   'mfa-disabled': 'Two-step verification off',
   'mfa-reset': 'Two-step verification reset',
+  'admin-account-notice': 'Administrator account notice',
 };
 
 /** An e-mail template's name for a reader: "founding-member-welcome" is "Founding member welcome". */

@@ -91,14 +91,21 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
   const passwordLink = async (candidate: Candidate) => {
     setBusy(candidate.email);
     try {
-      const { passwordSetupUrl } = await adminApi<{ passwordSetupUrl: string }>(
+      const answer = await adminApi<{ passwordSetupUrl?: string; message?: string }>(
         '/recovery/password-link',
         {
           method: 'POST',
           body: { email: candidate.email },
         },
       );
-      await navigator.clipboard.writeText(passwordSetupUrl);
+      // An administrator's link goes to its holder by e-mail only: there is nothing to copy.
+      if (!answer.passwordSetupUrl) {
+        notify(answer.message ?? `Password setup link sent by e-mail to ${candidate.email}`, {
+          type: 'success',
+        });
+        return;
+      }
+      await navigator.clipboard.writeText(answer.passwordSetupUrl);
       notify(`Password setup link copied to clipboard for ${candidate.email}`, { type: 'success' });
     } catch (error) {
       notify(`Failed to generate password link: ${errorMessage(error)}`, { type: 'error' });

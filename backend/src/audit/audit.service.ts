@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { auditActionLabel, type AuditEntry, type AuditOutcome } from '@leadpulse/common';
 import { notFound } from '../common/id-param.js';
-import { requestContext } from '../common/request-context.js';
+import { requestContext, sendAccountNotice } from '../common/request-context.js';
 import {
   containsPattern,
   idsFilter,
@@ -72,7 +72,9 @@ export class AuditService {
   async record(manager: EntityManager, action: AuditAction): Promise<AdminActionEntity> {
     const repository = manager.getRepository(AdminActionEntity);
     countAudited(1);
-    return repository.save(toRow(repository, action));
+    const row = await repository.save(toRow(repository, action));
+    if (row.outcome === 'success') await sendAccountNotice(manager, row.target_user_id);
+    return row;
   }
 
   /** Several entries in one statement (a sweep's), in the caller's transaction. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { requestContext } from '../common/request-context.js';
+import { requestContext, sendAccountNotice } from '../common/request-context.js';
 import { AdminActionEntity } from './admin-action.entity.js';
 
 /**
@@ -32,5 +32,6 @@ export async function recordBillingChange(
       },
     }),
   );
+  await sendAccountNotice(manager, change.userId);
   return saved.id;
 }

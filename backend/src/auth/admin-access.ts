@@ -34,11 +34,17 @@ import { AppException } from '../common/app.exception.js';
 import { isUuid } from '../common/ids.js';
 import { requestContext } from '../common/request-context.js';
 import { UserEntity } from '../users/user.entity.js';
+import {
+  ADMIN_TARGET,
+  ADMIN_WRITE,
+  AdminRefusalAudit,
+  AdminTargetGuard,
+  type AccountTarget,
+} from './admin-targets.js';
 
 type AdminRequest = FastifyRequest & { user?: AuthenticatedUser; params?: Record<string, string> };
 
-/** The metadata key of `@AdminWrite`, also read at start to refuse an undeclared write route. */
-export const ADMIN_WRITE = 'admin:write';
+export { ADMIN_WRITE };
 
 /**
  * Requires a signed-in administrator and loads what their roles grant. `is_admin` and the roles
@@ -83,6 +89,7 @@ export class AdminGuard implements CanActivate {
     if (!row?.is_admin) throw new AppException('forbidden', 403, MESSAGES.admin.accessDenied);
     if (!row.enrolled) throw mfaErrors.enrollmentRequired();
     user.userId = row.id;
+    user.owner = row.owner === true;
     user.permissions = row.owner
       ? [...ROLE_PERMISSIONS]
       : ROLE_PERMISSIONS.filter((permission) => row.granted.includes(permission));
@@ -170,16 +177,19 @@ export class AdminWriteAuditCheck implements NestInterceptor {
 
 /**
  * Declares a back-office write: the audit action it records, and through the action the
- * permission it needs (one catalogue in common/). Every non-GET admin route must carry it; the
+ * permission it needs (one catalogue in common/); and, for a write on a user's account, how the
+ * route names that account (`account`), so the rule on administrators' accounts applies to it.
+ * Every non-GET admin route must carry it, and every one under /admin/users/:id its account; the
  * app refuses to start otherwise.
  */
-export function AdminWrite(action: AdminWriteAction): MethodDecorator {
+export function AdminWrite(action: AdminWriteAction, account?: AccountTarget): MethodDecorator {
   const permission: Permission = permissionFor(action);
   return applyDecorators(
     SetMetadata(ADMIN_WRITE, action),
-    UseGuards(AdminPermissionGuard),
-    UseInterceptors(AdminWriteAuditCheck),
-    ApiExtension('x-admin-write', { action, permission }),
+    SetMetadata(ADMIN_TARGET, account),
+    UseGuards(AdminPermissionGuard, AdminTargetGuard),
+    UseInterceptors(AdminWriteAuditCheck, AdminRefusalAudit),
+    ApiExtension('x-admin-write', { action, permission, ...(account ? { account } : {}) }),
     ApiForbiddenResponse({ description: `Needs the ${permission} permission` }),
   );
 }

@@ -48,6 +48,8 @@ export interface AuthenticatedUser {
   sessionId: string;
   /** The bearer's `users` id, set by AdminGuard (audit rows name the administrator by it). */
   userId?: string;
+  /** Whether the administrator holds the Owner role, set by AdminGuard. */
+  owner?: boolean;
   /** What the administrator's roles grant, set by AdminGuard. */
   permissions?: Permission[];
 }

@@ -1,12 +1,37 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { AdminWriteAction } from '@leadpulse/common';
+import type { EntityManager } from 'typeorm';
+
+/** The e-mail telling an account's holder of a write on it, sent once, with its audit row. */
+export interface AccountNotice {
+  userId: string;
+  send(manager: EntityManager): Promise<void>;
+  sent?: boolean;
+}
+
+/**
+ * Sends the write's notice in the transaction of the audit row naming its account (called by
+ * whatever records a back-office write's row).
+ */
+export async function sendAccountNotice(
+  manager: EntityManager,
+  targetUserId: string | null | undefined,
+): Promise<void> {
+  const notice = requestContext.get('adminWrite')?.notice;
+  if (!notice || notice.sent || !targetUserId || notice.userId !== targetUserId) return;
+  notice.sent = true;
+  await notice.send(manager);
+}
 
 /** What the handling of one request carries along, into whatever it calls. */
 export interface RequestContextData {
   requestId: string;
-  /** The back-office write being handled, and how many audit rows it has recorded. */
-  adminWrite?: { action: AdminWriteAction; audited: number };
+  /**
+   * The back-office write being handled, how many audit rows it has recorded, and the notice its
+   * audit row about an administrator's account sends that account's holder.
+   */
+  adminWrite?: { action: AdminWriteAction; audited: number; notice?: AccountNotice };
 }
 
 const storage = new AsyncLocalStorage<RequestContextData>();

@@ -43,7 +43,7 @@ export class AdminEmailsController {
   }
 
   @Post(':id/resend')
-  @AdminWrite('resend_email')
+  @AdminWrite('resend_email', 'email')
   @HttpCode(200)
   resend(
     @CurrentUser() admin: AuthenticatedUser,

@@ -91,6 +91,10 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/dashboard/settings?tab=security',
       subject: 'Two-step verification was reset on your LeadPulse account',
     },
+    'admin-account-notice': {
+      data: { firstName: 'Ada', action: 'User suspended', adminName: 'Grace Hopper' },
+      subject: 'An administrator acted on your LeadPulse account',
+    },
     'payment-failed': {
       data: {
         firstName: 'Ada',

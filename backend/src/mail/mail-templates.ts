@@ -1,5 +1,6 @@
 import Handlebars from 'handlebars';
 import { PLANS } from '@leadpulse/common';
+import { ADMIN_ACCOUNT_NOTICE } from './admin-account-notice.js';
 
 /** The data each template needs. Fields ending in `link` are paths such as `/setup-password#token=…`. */
 export interface TemplateData {
@@ -22,6 +23,7 @@ export interface TemplateData {
   'mfa-enabled': { firstName?: string; link: string };
   'mfa-disabled': { firstName?: string; link: string };
   'mfa-reset': { firstName?: string; link: string };
+  'admin-account-notice': { firstName?: string; action: string; adminName: string };
   'payment-failed': {
     firstName?: string;
     amount: string;
@@ -51,6 +53,7 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'mfa-enabled',
   'mfa-disabled',
   'mfa-reset',
+  'admin-account-notice',
   'payment-failed',
   'payment-received',
   'payment-ended',
@@ -274,6 +277,7 @@ Turn it on again in Settings → Security to keep your account protected:
 
 If you did not ask for this, write to us at once.`,
   },
+  'admin-account-notice': ADMIN_ACCOUNT_NOTICE,
   'payment-failed': {
     subject: 'Your payment failed',
     html: `${GREETING_HTML}

@@ -29,7 +29,7 @@ export class AdminPaymentsController {
   }
 
   @Post(':id/payments/sync')
-  @AdminWrite('sync_payment_history')
+  @AdminWrite('sync_payment_history', 'user')
   @HttpCode(200)
   syncPayments(
     @CurrentUser() admin: AuthenticatedUser,
@@ -39,7 +39,7 @@ export class AdminPaymentsController {
   }
 
   @Put(':id/billing')
-  @AdminWrite('update_billing')
+  @AdminWrite('update_billing', 'user')
   updateBilling(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(USER_NOT_FOUND) id: string,
@@ -49,7 +49,7 @@ export class AdminPaymentsController {
   }
 
   @Post(':id/stripe-sync')
-  @AdminWrite('stripe_sync')
+  @AdminWrite('stripe_sync', 'user')
   @HttpCode(200)
   stripeSync(
     @CurrentUser() admin: AuthenticatedUser,
@@ -59,7 +59,7 @@ export class AdminPaymentsController {
   }
 
   @Post(':id/refunds')
-  @AdminWrite('process_refund')
+  @AdminWrite('process_refund', 'user')
   @HttpCode(200)
   refund(
     @CurrentUser() admin: AuthenticatedUser,

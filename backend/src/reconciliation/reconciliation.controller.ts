@@ -4,7 +4,11 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import { CurrentUser } from '../auth/guards.js';
 import { RecoveryEmailDto } from './dto/recovery-email.dto.js';
-import { RecoveryService, type RecoveryCandidate } from './recovery.service.js';
+import {
+  RecoveryService,
+  type PasswordLinkAnswer,
+  type RecoveryCandidate,
+} from './recovery.service.js';
 import { ReconciliationService, type Repair } from './reconciliation.service.js';
 
 @ApiTags('admin')
@@ -24,7 +28,7 @@ export class ReconciliationController {
   }
 
   @Post('recover')
-  @AdminWrite('recover_customer')
+  @AdminWrite('recover_customer', 'recipient')
   @HttpCode(200)
   recover(
     @CurrentUser() admin: AuthenticatedUser,
@@ -34,12 +38,12 @@ export class ReconciliationController {
   }
 
   @Post('password-link')
-  @AdminWrite('password_setup_link')
+  @AdminWrite('password_setup_link', 'recipient')
   @HttpCode(200)
   passwordLink(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() body: RecoveryEmailDto,
-  ): Promise<{ success: true; passwordSetupUrl: string }> {
+  ): Promise<PasswordLinkAnswer> {
     return this.recovery.passwordLink(admin.userId!, body.email);
   }
 

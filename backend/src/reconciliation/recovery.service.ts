@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AdminActionEntity } from '../audit/admin-action.entity.js';
 import { AuditService } from '../audit/audit.service.js';
+import type { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { ensureLinkedAccount } from '../auth/linked-account.js';
 import { normaliseEmail } from '../common/email.js';
@@ -16,6 +17,11 @@ import { STRIPE } from '../stripe/stripe.client.js';
 import { idOf } from '../stripe/stripe-ids.js';
 import { UserEntity } from '../users/user.entity.js';
 import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
+
+/** Get Password Link's answer: the URL, or, for an administrator's account, that it was e-mailed. */
+export type PasswordLinkAnswer =
+  | { success: true; passwordSetupUrl: string }
+  | { success: true; sentByEmail: true; message: string };
 
 /** How long after paying a customer without a password counts as stuck. */
 const SETUP_GRACE_HOURS = 24;
@@ -148,11 +154,11 @@ export class RecoveryService {
     });
   }
 
-  /** Get Password Link: a fresh password-setup URL for a customer, for the admin to pass on. */
-  async passwordLink(
-    adminId: string,
-    rawEmail: string,
-  ): Promise<{ success: true; passwordSetupUrl: string }> {
+  /**
+   * Get Password Link: a fresh password-setup URL for a customer, for the admin to pass on. For an
+   * administrator's account the link goes by e-mail to its holder only, never to whoever asks.
+   */
+  async passwordLink(adminId: string, rawEmail: string): Promise<PasswordLinkAnswer> {
     const email = normaliseEmail(rawEmail);
     const lost = (await this.unprocessedCheckouts()).find(
       ({ reservation }) => reservation.email === email,
@@ -166,6 +172,7 @@ export class RecoveryService {
       const user = await manager.getRepository(UserEntity).findOneBy({ email });
       if (!user) throw RECONCILIATION_ERRORS.nobodyToRecover();
       const account = await ensureLinkedAccount(manager, user, { source: 'recovery' });
+      if (user.is_admin) return this.emailLink(manager, adminId, user, account);
       const link = await this.setupLink(manager, account.id);
       await this.audit.record(manager, {
         adminId,
@@ -175,6 +182,35 @@ export class RecoveryService {
       });
       return { success: true, passwordSetupUrl: `${this.config.appUrl}${link}` };
     });
+  }
+
+  /** An administrator's setup link (or reset link, once they have a password), e-mailed to them. */
+  private async emailLink(
+    manager: EntityManager,
+    adminId: string,
+    user: UserEntity,
+    account: AuthAccountEntity,
+  ): Promise<PasswordLinkAnswer> {
+    const kind = account.password_hash ? 'password_reset' : 'password_setup';
+    await this.tokens.retire(manager, account.id, [kind]);
+    const link = `/setup-password#token=${await this.tokens.create(manager, account.id, kind)}`;
+    await this.mail.enqueue(manager, {
+      to: user.email,
+      template: kind === 'password_reset' ? 'password-reset' : 'password-setup',
+      data: { firstName: user.first_name, link },
+      userId: user.id,
+    });
+    await this.audit.record(manager, {
+      adminId,
+      type: 'password_setup_link',
+      targetUserId: user.id,
+      details: { description: 'Password link e-mailed to the administrator' },
+    });
+    return {
+      success: true,
+      sentByEmail: true,
+      message: `Password setup link sent by e-mail to ${user.email}`,
+    };
   }
 
   /** Paid checkouts at Stripe whose completion we never recorded. */

@@ -42,7 +42,7 @@ export class AdminRolesController {
   @Post()
   @AdminWrite('create_role')
   create(@CurrentUser() admin: AuthenticatedUser, @Body() form: CreateRoleDto): Promise<RoleView> {
-    return this.roles.create(admin.userId!, form);
+    return this.roles.create(admin, form);
   }
 
   /** The changes of an edit (the whole record may be sent back). */
@@ -55,7 +55,7 @@ export class AdminRolesController {
     @Body() body: unknown,
   ): Promise<RoleView> {
     const form = await editOf(UpdateRoleDto, body, () => this.roles.get(id));
-    return this.roles.update(admin.userId!, id, form);
+    return this.roles.update(admin, id, form);
   }
 
   @Delete(':id')
@@ -64,6 +64,6 @@ export class AdminRolesController {
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(ROLES_ERRORS.notFound) id: string,
   ): Promise<RoleView> {
-    return this.roles.remove(admin.userId!, id);
+    return this.roles.remove(admin, id);
   }
 }

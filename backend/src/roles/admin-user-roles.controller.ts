@@ -18,12 +18,12 @@ export class AdminUserRolesController {
   constructor(private readonly roles: RolesService) {}
 
   @Put(':id/roles')
-  @AdminWrite('set_user_roles')
+  @AdminWrite('set_user_roles', 'user')
   set(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(ROLES_ERRORS.userNotFound) id: string,
     @Body() form: SetUserRolesDto,
   ): Promise<AdminUserRecord<Date>> {
-    return this.roles.setUserRoles(admin.userId!, id, form.role_ids);
+    return this.roles.setUserRoles(admin, id, form.role_ids);
   }
 }

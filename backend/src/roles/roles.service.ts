@@ -10,6 +10,14 @@ import {
   type RoleRef,
 } from '@leadpulse/common';
 import { AuditService } from '../audit/audit.service.js';
+import {
+  AdminRefusal,
+  powersOfActor,
+  powersOfRoles,
+  whyNotActOn,
+  type AdminPowers,
+} from '../auth/admin-targets.js';
+import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { notFound } from '../common/id-param.js';
 import { containsPattern, idsFilter, searchFilter, textFilter } from '../common/list-query.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -70,7 +78,14 @@ export class RolesService {
     return role;
   }
 
-  async create(adminId: string, form: CreateRoleDto): Promise<RoleView> {
+  /** Creates a role granting only permissions its creator holds. */
+  async create(admin: AuthenticatedUser, form: CreateRoleDto): Promise<RoleView> {
+    const adminId = admin.userId!;
+    const why = whyNotActOn(
+      powersOfActor(admin),
+      powersOfRoles([{ is_owner: false, permissions: form.permissions ?? {} }]),
+    );
+    if (why) throw new AdminRefusal(`the role ${why}`);
     return this.dataSource.transaction(async (manager) => {
       const roles = manager.getRepository(RoleEntity);
       const name = form.name.trim();
@@ -95,10 +110,20 @@ export class RolesService {
     });
   }
 
-  async update(adminId: string, id: string, form: UpdateRoleDto): Promise<RoleView> {
+  /**
+   * Edits a role. Only an Owner edits the Owner role (whose name and permissions never change);
+   * nobody edits a role they hold; and the editor holds every permission the role grants, before
+   * and after, so no edit gives anyone (themselves through another role included) more than the
+   * editor has, nor takes from others what the editor lacks.
+   */
+  async update(admin: AuthenticatedUser, id: string, form: UpdateRoleDto): Promise<RoleView> {
+    const adminId = admin.userId!;
+    const actor = powersOfActor(admin);
     const role = await this.dataSource.transaction(async (manager) => {
       const roles = manager.getRepository(RoleEntity);
       const role = await this.find(manager, id, true);
+      if (role.is_owner && !actor.owner)
+        throw new AdminRefusal('only an Owner may act on the Owner role');
       const next = {
         name: form.name?.trim() ?? role.name,
         description: form.description?.trim() ?? role.description,
@@ -110,6 +135,7 @@ export class RolesService {
           JSON.stringify(next.permissions) !== JSON.stringify(role.permissions))
       )
         throw ROLES_ERRORS.ownerFixed();
+      await this.assertMayEdit(manager, admin, actor, [role, { ...role, ...next }]);
       if (
         next.name.toLowerCase() !== role.name.toLowerCase() &&
         (await roles.existsBy({ name: next.name }))
@@ -132,10 +158,13 @@ export class RolesService {
   }
 
   /** Deletes a role nobody holds; the Owner role is never deleted. */
-  async remove(adminId: string, id: string): Promise<RoleView> {
+  async remove(admin: AuthenticatedUser, id: string): Promise<RoleView> {
+    const adminId = admin.userId!;
     return this.dataSource.transaction(async (manager) => {
       const role = await this.find(manager, id, true);
       if (role.is_owner) throw ROLES_ERRORS.ownerFixed();
+      const why = whyNotActOn(powersOfActor(admin), powersOfRoles([role]));
+      if (why) throw new AdminRefusal(`the role ${why}`);
       const holders = await manager.getRepository(AdminRoleEntity).countBy({ role_id: id });
       if (holders > 0) throw ROLES_ERRORS.inUse(holders);
       await manager.getRepository(RoleEntity).delete(id);
@@ -172,14 +201,19 @@ export class RolesService {
   }
 
   /**
-   * Sets the roles an administrator holds. Refused when it would leave no administrator with
-   * the Owner role (checked under a lock, so concurrent changes cannot both remove the last).
+   * Sets the roles an administrator holds. Nobody sets their own, and each role given is one
+   * whose every permission the giver holds (only an Owner gives the Owner role); taking roles
+   * away needs as much, as the rule on administrators' accounts already checked. Refused when it
+   * would leave no administrator with the Owner role (checked under a lock, so concurrent changes
+   * cannot both remove the last).
    */
   async setUserRoles(
-    adminId: string,
+    admin: AuthenticatedUser,
     userId: string,
     roleIds: string[],
   ): Promise<AdminUserRecord<Date>> {
+    const adminId = admin.userId!;
+    if (userId === adminId) throw new AdminRefusal('nobody edits their own roles', userId);
     return this.dataSource.transaction(async (manager) => {
       await lockOwnerRole(manager);
       const user = await manager
@@ -190,6 +224,14 @@ export class RolesService {
       const wanted = [...new Set(roleIds)];
       const roles = await manager.getRepository(RoleEntity).findBy({ id: In(wanted) });
       if (roles.length !== wanted.length) throw ROLES_ERRORS.unknownRoles();
+      for (const role of roles) {
+        const why = role.is_owner
+          ? admin.owner
+            ? null
+            : 'only an Owner gives the Owner role'
+          : whyNotActOn(powersOfActor(admin), powersOfRoles([role]));
+        if (why) throw new AdminRefusal(`giving the role ${role.name}: ${why}`, userId);
+      }
       const before = (await this.rolesOf([userId], manager)).get(userId)!;
       const holdings = manager.getRepository(AdminRoleEntity);
       await holdings.delete({ user_id: userId });
@@ -228,6 +270,22 @@ export class RolesService {
         );
     const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
     return { ...toMemberView(user), name, roles, permissions };
+  }
+
+  /** Refuses an edit of a role the editor holds, or of one granting what the editor lacks. */
+  private async assertMayEdit(
+    manager: EntityManager,
+    admin: AuthenticatedUser,
+    actor: AdminPowers,
+    versions: Pick<RoleEntity, 'id' | 'is_owner' | 'permissions'>[],
+  ): Promise<void> {
+    const id = versions[0].id;
+    if (
+      await manager.getRepository(AdminRoleEntity).existsBy({ user_id: admin.userId, role_id: id })
+    )
+      throw new AdminRefusal('nobody edits a role they hold');
+    const why = whyNotActOn(actor, powersOfRoles(versions));
+    if (why) throw new AdminRefusal(`the role ${why}`);
   }
 
   private async find(manager: EntityManager, id: string, lock = false): Promise<RoleEntity> {

@@ -44,7 +44,7 @@ export class AdminSubscriptionsController {
 
   /** Cancel Subscription: now (default), or at the end of the period. */
   @Post(':id/cancel')
-  @AdminWrite('cancel_subscription')
+  @AdminWrite('cancel_subscription', 'subscription')
   @HttpCode(200)
   cancel(
     @CurrentUser() admin: AuthenticatedUser,
@@ -56,7 +56,7 @@ export class AdminSubscriptionsController {
 
   /** Reactivate Subscription: undoes a scheduled cancellation, or restarts a cancelled one. */
   @Post(':id/reactivate')
-  @AdminWrite('reactivate_subscription')
+  @AdminWrite('reactivate_subscription', 'subscription')
   @HttpCode(200)
   reactivate(
     @CurrentUser() admin: AuthenticatedUser,

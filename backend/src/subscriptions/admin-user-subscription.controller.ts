@@ -27,7 +27,7 @@ export class AdminUserSubscriptionController {
   }
 
   @Post(':id/subscription')
-  @AdminWrite('change_subscription')
+  @AdminWrite('change_subscription', 'user')
   @HttpCode(200)
   changePlan(
     @CurrentUser() admin: AuthenticatedUser,

@@ -18,7 +18,7 @@ export class AdminUserEmailsController {
   constructor(private readonly emails: UserEmailsService) {}
 
   @Post(':id/welcome-email')
-  @AdminWrite('send_welcome_email')
+  @AdminWrite('send_welcome_email', 'user')
   @HttpCode(200)
   welcome(
     @CurrentUser() admin: AuthenticatedUser,
@@ -28,7 +28,7 @@ export class AdminUserEmailsController {
   }
 
   @Post(':id/password-reset')
-  @AdminWrite('send_password_reset')
+  @AdminWrite('send_password_reset', 'user')
   @HttpCode(200)
   passwordReset(
     @CurrentUser() admin: AuthenticatedUser,

@@ -18,7 +18,7 @@ export class AdminUserPromosController {
   constructor(private readonly promos: UserPromosService) {}
 
   @Post(':id/promo')
-  @AdminWrite('apply_promo')
+  @AdminWrite('apply_promo', 'user')
   @HttpCode(200)
   applyPromo(
     @CurrentUser() admin: AuthenticatedUser,
@@ -29,7 +29,7 @@ export class AdminUserPromosController {
   }
 
   @Delete(':id/promo')
-  @AdminWrite('remove_promo')
+  @AdminWrite('remove_promo', 'user')
   removePromo(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(USER_NOT_FOUND) id: string,
@@ -38,7 +38,7 @@ export class AdminUserPromosController {
   }
 
   @Post(':id/complimentary')
-  @AdminWrite('grant_complimentary_access')
+  @AdminWrite('grant_complimentary_access', 'user')
   @HttpCode(200)
   complimentary(
     @CurrentUser() admin: AuthenticatedUser,

@@ -24,7 +24,7 @@ export class AdminUserSuspensionController {
 
   /** Suspends the user: no sign-in until reactivated, and every sign-in ends now. */
   @Post(':id/suspend')
-  @AdminWrite('suspend_user')
+  @AdminWrite('suspend_user', 'user')
   @HttpCode(200)
   async suspend(
     @CurrentUser() admin: AuthenticatedUser,
@@ -37,7 +37,7 @@ export class AdminUserSuspensionController {
 
   /** Gives a suspended user back the status they had. */
   @Post(':id/reactivate')
-  @AdminWrite('reactivate_user')
+  @AdminWrite('reactivate_user', 'user')
   @HttpCode(200)
   async reactivate(
     @CurrentUser() admin: AuthenticatedUser,

@@ -89,7 +89,7 @@ export class AdminUsersController {
 
   /** The changes of an edit (the whole record may be sent back); answers the user as GET does. */
   @Put(':id')
-  @AdminWrite('update_user')
+  @AdminWrite('update_user', 'user')
   @ApiBody({ type: UpdateUserDto })
   async update(
     @CurrentUser() admin: AuthenticatedUser,

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Chip, Stack, Typography } from '@mui/material';
 import {
   Form,
@@ -13,17 +12,18 @@ import {
 import type { AdminUserRecord } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
-import { forgetIdentity } from '../../providers/authProvider';
 import { Field } from './Section';
 
-/** An administrator's roles as chips ("No roles"), and Change Roles for whoever may manage them. */
+/**
+ * An administrator's roles as chips ("No roles"), and Change Roles for whoever may manage them,
+ * on anyone's profile but their own (nobody changes their own roles).
+ */
 export function AdminRoles({ user }: { user: AdminUserRecord }) {
   const [editing, setEditing] = useState(false);
-  const canChange = useCan('set_user_roles', 'users');
   const { identity } = useGetIdentity();
+  const canChange = useCan('set_user_roles', 'users') && !!identity && identity.id !== user.id;
   const notify = useNotify();
   const refresh = useRefresh();
-  const queryClient = useQueryClient();
   const roles = user.roles ?? [];
 
   const save = async ({ role_ids }: { role_ids?: string[] }) => {
@@ -33,15 +33,11 @@ export function AdminRoles({ user }: { user: AdminUserRecord }) {
         body: { role_ids: role_ids ?? [] },
       });
       notify('Roles updated', { type: 'success' });
-      if (identity?.id === user.id) {
-        // Their own permissions changed: every button asks again.
-        forgetIdentity();
-        await queryClient.invalidateQueries({ queryKey: ['auth'] });
-      }
       setEditing(false);
       refresh();
     } catch (error) {
-      // e.g. 409 last_owner: "At least one administrator must keep the Owner role."
+      // e.g. 409 last_owner ("At least one administrator must keep the Owner role."), or 403 for
+      // a role granting a permission the administrator lacks.
       notify(errorMessage(error), { type: 'error' });
       return { role_ids: errorMessage(error) };
     }

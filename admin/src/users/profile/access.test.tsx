@@ -125,6 +125,16 @@ describe('the roles of an administrator, in Account Information', () => {
     expect(screen.getByText('No roles')).toBeInTheDocument();
   });
 
+  it('offers no Change Roles on the administrator’s own profile', async () => {
+    renderAdmin(<AccountInformation user={{ ...admin, id: 'admin-1' }} />, {
+      permissions: ['manage_roles'],
+    });
+    expect(await screen.findByText('Owner')).toBeInTheDocument();
+    // Long enough for the identity to load, after which another's profile shows the button.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('button', { name: 'Change Roles' })).not.toBeInTheDocument();
+  });
+
   it('hides Roles for a user who is not an administrator', () => {
     renderAdmin(<AccountInformation user={customer} />, { permissions: ['manage_roles'] });
     expect(screen.queryByText('Roles')).not.toBeInTheDocument();

@@ -16,7 +16,7 @@ export class AdminMfaController {
   constructor(private readonly mfa: MfaService) {}
 
   @Delete(':id/mfa')
-  @AdminWrite('reset_mfa')
+  @AdminWrite('reset_mfa', 'user')
   @HttpCode(204)
   reset(
     @CurrentUser() admin: AuthenticatedUser,
