@@ -135,6 +135,9 @@ export function documentResponses(document: OpenAPIObject, handlers: OperationHa
         ...(handler ? declaredErrors(handler.controller, handler.method) : []),
       ];
       const codes = new Map<number, Set<string>>();
+      // Errors a controller documented itself keep their description and get the shape.
+      for (const status of Object.keys(responses).filter((each) => Number(each) >= 400))
+        responses[status] = { ...responses[status], content: errorContent };
       for (const { status, code } of errors)
         codes.set(status, (codes.get(status) ?? new Set()).add(code));
       for (const [status, names] of [...codes].sort(([a], [b]) => a - b)) {
@@ -149,3 +152,6 @@ export function documentResponses(document: OpenAPIObject, handlers: OperationHa
       }
     }
 }
+
+/** A route behind a per-address or per-account rate limit. */
+export const RATE_LIMITED: DeclaredError = { status: 429, code: 'too_many_requests' };

@@ -6,6 +6,8 @@ import { CurrentUser } from '../auth/guards.js';
 import { RecoveryEmailDto } from './dto/recovery-email.dto.js';
 import { RecoveryService, type RecoveryCandidate } from './recovery.service.js';
 import { ReconciliationService, type Repair } from './reconciliation.service.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
+import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -23,6 +25,10 @@ export class ReconciliationController {
     return this.recovery.candidates();
   }
 
+  @ApiErrors(RECONCILIATION_ERRORS.nobodyToRecover, RECONCILIATION_ERRORS.alreadyRecovered, {
+    status: 502,
+    code: 'stripe_failed',
+  })
   @Post('recover')
   @AdminWrite('recover_customer')
   @HttpCode(200)
@@ -33,6 +39,7 @@ export class ReconciliationController {
     return this.recovery.recover(admin.userId!, body.email);
   }
 
+  @ApiErrors(RECONCILIATION_ERRORS.nobodyToRecover, RECONCILIATION_ERRORS.alreadyRecovered)
   @Post('password-link')
   @AdminWrite('password_setup_link')
   @HttpCode(200)
@@ -44,6 +51,7 @@ export class ReconciliationController {
   }
 
   /** Runs the reconciliation now; answers what it repaired. */
+  @ApiErrors({ status: 502, code: 'stripe_failed' })
   @Post('reconcile')
   @AdminWrite('run_reconciliation')
   @HttpCode(200)
