@@ -11,7 +11,10 @@ interface Operation {
 interface Document {
   paths: Record<string, Record<string, Operation>>;
   components: {
-    schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }>;
+    schemas: Record<
+      string,
+      { properties: Record<string, unknown>; required?: string[]; additionalProperties?: boolean }
+    >;
   };
 }
 
@@ -78,6 +81,9 @@ describe('the API document', () => {
       expect.arrayContaining(['email', 'password', 'name']),
     );
     expect(schemas.CreateUserDto.properties.email).toMatchObject({ format: 'email' });
+    // The validation pipe refuses unknown fields; an edit form is read whole by its route.
+    expect(schemas.SignupDto).toMatchObject({ additionalProperties: false });
+    expect(schemas.UpdateUserDto).not.toHaveProperty('additionalProperties');
     expect(schemas.UpdateProfileDto.properties.phone).toEqual({
       type: 'string',
       nullable: true,

@@ -1,7 +1,9 @@
 import type {
   OpenAPIObject,
+  OperationObject,
   ParameterObject,
   ReferenceObject,
+  RequestBodyObject,
   SchemaObject,
 } from '@nestjs/swagger';
 import { getMetadataStorage, type MetadataStorage } from 'class-validator';
@@ -179,23 +181,35 @@ function applyQueryRules(parameters: (ParameterObject | ReferenceObject)[], targ
   }
 }
 
+/** The component schema a request body refers to, if it refers to one. */
+function bodySchemaName(operation: OperationObject): string | undefined {
+  const content = (operation.requestBody as RequestBodyObject | undefined)?.content ?? {};
+  const reference = (Object.values(content)[0]?.schema as ReferenceObject | undefined)?.$ref;
+  return reference?.split('/').at(-1);
+}
+
 /**
  * The DTOs' class-validator rules written into the API document: a schema named after a
  * validated class gets its types, lengths, bounds, formats, enums and patterns, which fields are
- * required and which may be null; a query DTO's rules go to the operation's query parameters.
+ * required and which may be null, and no fields beyond its own (the validation pipe refuses
+ * them), unless a route reads that body itself (an edit form sent back whole); a query DTO's
+ * rules go to the operation's query parameters.
  */
 export function applyValidationRules(document: OpenAPIObject, handlers: OperationHandlers): void {
   const classes = validatedClasses();
+  const readByRoute = new Set<string>();
+  for (const item of Object.values(document.paths))
+    for (const operation of Object.values(item) as OperationObject[]) {
+      const handler = operation?.operationId ? handlers.get(operation.operationId) : undefined;
+      const body = operation?.requestBody && bodySchemaName(operation);
+      if (body && handler && !handler.bodyType) readByRoute.add(body);
+      if (handler?.queryType && operation.parameters)
+        applyQueryRules(operation.parameters, handler.queryType);
+    }
   for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
     const target = classes.get(name);
-    if (target && !('$ref' in schema)) applyClassRules(schema, target);
+    if (!target || '$ref' in schema) continue;
+    applyClassRules(schema, target);
+    if (!readByRoute.has(name)) schema.additionalProperties = false;
   }
-  for (const item of Object.values(document.paths))
-    for (const operation of Object.values(item) as {
-      operationId?: string;
-      parameters?: ParameterObject[];
-    }[]) {
-      const query = operation?.operationId && handlers.get(operation.operationId)?.queryType;
-      if (query && operation.parameters) applyQueryRules(operation.parameters, query);
-    }
 }
