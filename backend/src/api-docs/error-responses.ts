@@ -135,18 +135,19 @@ export function documentResponses(document: OpenAPIObject, handlers: OperationHa
         ...(handler ? declaredErrors(handler.controller, handler.method) : []),
       ];
       const codes = new Map<number, Set<string>>();
-      // Errors a controller documented itself keep their description and get the shape.
+      // Errors a controller documented itself keep their description, and their body if they
+      // describe one (a health report); otherwise they get the error shape.
       for (const status of Object.keys(responses).filter((each) => Number(each) >= 400))
-        responses[status] = { ...responses[status], content: errorContent };
+        responses[status] = { content: errorContent, ...responses[status] };
       for (const { status, code } of errors)
         codes.set(status, (codes.get(status) ?? new Set()).add(code));
       for (const [status, names] of [...codes].sort(([a], [b]) => a - b)) {
         const existing = responses[String(status)];
         const summary = existing?.description || STATUS_TEXT[status] || `Error ${status}`;
         responses[String(status)] = {
+          content: errorContent,
           ...existing,
           description: `${summary} (code: ${[...names].join(', ')})`,
-          content: errorContent,
           ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
         };
       }
