@@ -104,7 +104,7 @@ describe('the API document', () => {
     const member = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('docs-get-member'));
     const admin = await signUpAdmin(t.app, t.dataSource, uniqueEmail('docs-get-admin'));
     const problems: string[] = [];
-    for (const { path, method } of operations().filter((each) => each.method === 'get'))
+    for (const { path } of operations().filter((each) => each.method === 'get'))
       for (const session of [member, admin, undefined]) {
         const url = path.replace(/\{[^}]+\}/g, randomUUID());
         const answer = await t.app.inject({ url, headers: session ? bearer(session) : {} });
