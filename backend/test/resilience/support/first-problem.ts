@@ -6,7 +6,7 @@ import fc from 'fast-check';
  * RESILIENCE_SECONDS to give each operation at most that many seconds (inputs that get past
  * validation reach password hashing and Stripe); RESILIENCE_SEED draws other inputs.
  */
-export const RUNS = Number(process.env.RESILIENCE_RUNS ?? 40);
+export const RUNS = Number(process.env.RESILIENCE_RUNS ?? 60);
 const SECONDS_PER_OPERATION = process.env.RESILIENCE_SECONDS
   ? Number(process.env.RESILIENCE_SECONDS)
   : undefined;
