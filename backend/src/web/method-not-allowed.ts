@@ -13,7 +13,7 @@ function patternOf(url: string): RegExp {
     if (segment.startsWith(':')) return '[^/]+';
     return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   });
-  return new RegExp(`^${segments.join('/')}/?$`);
+  return new RegExp(`^${segments.join('/')}$`);
 }
 
 /**
