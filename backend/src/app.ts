@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { Logger as PinoLogger } from 'pino';
 import { assertAdminWritesDeclared } from './admin/admin-write-check.js';
+import { createApiDocument } from './api-docs/api-document.js';
 import { AppModule } from './app.module.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './common/body-depth.js';
@@ -16,6 +17,7 @@ import type { AppConfig } from './config/app-config.js';
 import { PinoNestLogger, RequestLogController, requestLogger } from './logging/logger.js';
 import { corsHandler } from './web/cors.js';
 import { answerDirectly } from './web/direct-routes.js';
+import { methodNotAllowed } from './web/method-not-allowed.js';
 import { securityHeaders } from './web/security-headers.js';
 import { serveFrontEnds, FRONT_ENDS } from './web/front-ends.js';
 
@@ -98,22 +100,15 @@ export async function createApp({
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
-  const fallback = await serveFrontEnds(app, frontEnds);
-  const filter = new AllExceptionsFilter(fallback);
+  const wrongMethod = methodNotAllowed(fastify);
+  const frontEnd = await serveFrontEnds(app, frontEnds);
+  const filter = new AllExceptionsFilter(
+    (request, reply) => wrongMethod(request, reply) || frontEnd(request, reply),
+  );
   app.useGlobalFilters(filter);
   answerDirectly(app, fastify, (request, reply, error) => filter.send(request, reply, error));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle(`${config.appName} API`)
-      .setDescription(
-        'Errors have one shape: { statusCode, code, message } (plus errors by field on validation failures).',
-      )
-      .setVersion(config.version)
-      .addBearerAuth()
-      .build(),
-  );
+  const document = createApiDocument(app, config);
   assertAdminWritesDeclared(document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 

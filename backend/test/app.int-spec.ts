@@ -19,10 +19,15 @@ describe('the HTTP stack', () => {
     });
   });
 
-  it('answers an unknown method on a known route with a 404 in the error shape', async () => {
+  it('answers an unknown method on a known route with a 405 in the error shape', async () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/api/health' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().code).toBe('not_found');
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(response.json()).toEqual({
+      statusCode: 405,
+      code: 'method_not_allowed',
+      message: expect.any(String),
+    });
   });
 
   it('rejects unknown fields with validation_failed and names the field', async () => {

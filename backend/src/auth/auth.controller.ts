@@ -14,6 +14,7 @@ import {
   TokenDto,
 } from './dto/auth.dto.js';
 import { Client, CurrentUser, JwtAuthGuard } from './guards.js';
+import { ApiErrors, RATE_LIMITED } from '../api-docs/error-responses.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -30,6 +31,11 @@ export class AuthController {
     return this.tokens.check(body.token);
   }
 
+  @ApiErrors(
+    RATE_LIMITED,
+    { status: 403, code: 'email_not_confirmed' },
+    { status: 403, code: 'account_suspended' },
+  )
   @Post('login')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
@@ -37,6 +43,11 @@ export class AuthController {
     return this.auth.login(body, client);
   }
 
+  @ApiErrors(
+    RATE_LIMITED,
+    { status: 401, code: 'invalid_refresh_token' },
+    { status: 403, code: 'account_suspended' },
+  )
   @Post('refresh')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
@@ -44,12 +55,14 @@ export class AuthController {
     return this.auth.refresh(body.refresh_token, client);
   }
 
+  @ApiErrors({ status: 401, code: 'invalid_refresh_token' })
   @Post('logout')
   @HttpCode(204)
   logout(@Body() body: RefreshDto): Promise<void> {
     return this.auth.logout(body.refresh_token);
   }
 
+  @ApiErrors(RATE_LIMITED)
   @Post('recover')
   @HttpCode(200)
   async recover(
@@ -60,6 +73,12 @@ export class AuthController {
     return {};
   }
 
+  @ApiErrors(
+    RATE_LIMITED,
+    { status: 400, code: 'invalid_token' },
+    { status: 400, code: 'weak_password' },
+    { status: 403, code: 'account_suspended' },
+  )
   @Post('reset-password')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
@@ -78,6 +97,11 @@ export class AuthController {
     return this.auth.user(user.accountId);
   }
 
+  @ApiErrors(
+    RATE_LIMITED,
+    { status: 400, code: 'invalid_password' },
+    { status: 400, code: 'weak_password' },
+  )
   @Put('password')
   @HttpCode(204)
   @UseGuards(JwtAuthGuard)

@@ -9,6 +9,7 @@ import { ConfirmationService, type ConfirmedSession } from './confirmation.servi
 import { EmailDto, SignupDto, TokenDto } from './dto/auth.dto.js';
 import { Client } from './guards.js';
 import { SignupProof, expiredSignupCookie, signupCookie } from './signup-cookie.js';
+import { ApiErrors, RATE_LIMITED } from '../api-docs/error-responses.js';
 
 /**
  * Sign-up and its confirmation. The browser that signs up gets a cookie that only the
@@ -24,6 +25,12 @@ export class SignupController {
     private readonly config: AppConfig,
   ) {}
 
+  @ApiErrors(
+    RATE_LIMITED,
+    { status: 409, code: 'email_exists' },
+    { status: 400, code: 'invalid_email' },
+    { status: 400, code: 'weak_password' },
+  )
   @Post('signup')
   @Header('Cache-Control', 'no-store')
   async signup(
@@ -37,6 +44,11 @@ export class SignupController {
   }
 
   /** The session; with `password_setup_token` when the confirmer must choose a new password. */
+  @ApiErrors(
+    RATE_LIMITED,
+    { status: 400, code: 'invalid_token' },
+    { status: 403, code: 'account_suspended' },
+  )
   @Post('confirm')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
@@ -51,6 +63,7 @@ export class SignupController {
     return session;
   }
 
+  @ApiErrors(RATE_LIMITED)
   @Post('resend-confirmation')
   @HttpCode(200)
   async resendConfirmation(

@@ -6,14 +6,18 @@ import type { PlanPreview } from '../subscriptions/plan-changes.service.js';
 import type { MemberView } from '../users/users.service.js';
 import { BillingService } from './billing.service.js';
 import { MemberPlanDto } from './dto/plan.dto.js';
+import { ApiErrors, RATE_LIMITED } from '../api-docs/error-responses.js';
+import { billingErrors } from './billing.errors.js';
 
 @ApiTags('billing')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)
+@ApiErrors({ status: 404, code: 'profile_not_found' })
 @Controller('billing')
 export class BillingController {
   constructor(private readonly billing: BillingService) {}
 
+  @ApiErrors({ status: 409, code: 'no_billing_account' }, billingErrors.stripeFailed)
   @Post('portal')
   @HttpCode(200)
   portal(@CurrentUser() user: AuthenticatedUser): Promise<{ url: string }> {
@@ -21,6 +25,7 @@ export class BillingController {
   }
 
   /** The customer portal on its payment method page (Update payment method). */
+  @ApiErrors({ status: 409, code: 'no_billing_account' }, billingErrors.stripeFailed)
   @Post('portal/payment-method')
   @HttpCode(200)
   paymentMethodPortal(@CurrentUser() user: AuthenticatedUser): Promise<{ url: string }> {
@@ -28,6 +33,11 @@ export class BillingController {
   }
 
   /** Subscribe to a monthly plan: answers the Stripe Checkout URL. */
+  @ApiErrors(
+    RATE_LIMITED,
+    { status: 409, code: 'already_active' },
+    { status: 502, code: 'checkout_failed' },
+  )
   @Post('checkout')
   @HttpCode(200)
   checkout(
@@ -39,6 +49,11 @@ export class BillingController {
   }
 
   /** What moving to another plan would charge now (`?plan=networker`), for the confirmation. */
+  @ApiErrors(
+    billingErrors.noSubscription,
+    { status: 409, code: 'same_plan' },
+    billingErrors.stripeFailed,
+  )
   @Get('plan/preview')
   previewPlan(
     @CurrentUser() user: AuthenticatedUser,
@@ -48,6 +63,11 @@ export class BillingController {
   }
 
   /** Move a paying subscription to another monthly plan. */
+  @ApiErrors(
+    billingErrors.noSubscription,
+    { status: 409, code: 'same_plan' },
+    billingErrors.stripeFailed,
+  )
   @Post('plan')
   @HttpCode(200)
   changePlan(

@@ -15,6 +15,8 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { OptionalJwtAuthGuard } from '../auth/guards.js';
 import { FoundingCheckoutDto } from './dto/checkout.dto.js';
 import { FoundingService } from './founding.service.js';
+import { ApiErrors, RATE_LIMITED } from '../api-docs/error-responses.js';
+import { FOUNDING_ERRORS } from './founding.errors.js';
 
 @ApiTags('founding')
 @Controller('founding')
@@ -27,6 +29,14 @@ export class FoundingController {
   }
 
   /** With a member's token, the member's own account buys. */
+  @ApiErrors(
+    RATE_LIMITED,
+    { status: 401, code: 'unauthorized' },
+    FOUNDING_ERRORS.alreadyActive,
+    FOUNDING_ERRORS.soldOut,
+    FOUNDING_ERRORS.tooManyHolds,
+    { status: 502, code: 'checkout_failed' },
+  )
   @Post('checkout')
   @UseGuards(OptionalJwtAuthGuard)
   checkout(

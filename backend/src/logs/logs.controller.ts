@@ -4,12 +4,14 @@ import type { FastifyRequest } from 'fastify';
 import { CreateErrorReportDto } from './dto/create-error-report.dto.js';
 import { CreateLogEntryDto } from './dto/create-log-entry.dto.js';
 import { LogsService } from './logs.service.js';
+import { ApiErrors, RATE_LIMITED } from '../api-docs/error-responses.js';
 
 @ApiTags('logs')
 @Controller()
 export class LogsController {
   constructor(private readonly logs: LogsService) {}
 
+  @ApiErrors(RATE_LIMITED)
   @Post('logs')
   @HttpCode(202)
   @ApiAcceptedResponse({ description: 'Written to the server log' })
@@ -17,6 +19,7 @@ export class LogsController {
     return this.logs.record(entry, request.ip);
   }
 
+  @ApiErrors(RATE_LIMITED)
   @Post('errors')
   @HttpCode(202)
   @ApiAcceptedResponse({ description: 'Stored as an error report' })

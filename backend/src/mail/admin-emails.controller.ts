@@ -11,6 +11,7 @@ import { maskEmail } from './link-tokens.js';
 import type { RenderedEmail } from './mail-templates.js';
 import { EMAIL_NOT_FOUND } from './mail.errors.js';
 import { MailService } from './mail.service.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
 
 /** The e-mail log: the outbox, each e-mail rendered on demand, and Resend; link tokens always masked. */
 @ApiTags('admin')
@@ -42,6 +43,7 @@ export class AdminEmailsController {
     return this.mail.findMasked(id);
   }
 
+  @ApiErrors({ status: 409, code: 'already_confirmed' })
   @Post(':id/resend')
   @AdminWrite('resend_email', 'email')
   @HttpCode(200)

@@ -23,7 +23,8 @@ import {
   type ImportResult,
 } from './newsletter-admin.service.js';
 import { NewsletterSubscriptionEntity } from './newsletter-subscription.entity.js';
-import { SUBSCRIBER_NOT_FOUND } from './newsletter.errors.js';
+import { SUBSCRIBER_NOT_FOUND, NEWSLETTER_ERRORS } from './newsletter.errors.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
 
 /** Newsletter subscribers (the waitlist included): list, add, import, export, unsubscribe, resubscribe. */
 @ApiTags('admin')
@@ -59,6 +60,7 @@ export class AdminNewsletterController {
   }
 
   /** Adds a subscriber by hand (source manual). */
+  @ApiErrors(NEWSLETTER_ERRORS.alreadySubscribed)
   @Post()
   @AdminWrite('add_subscriber')
   add(
@@ -69,6 +71,7 @@ export class AdminNewsletterController {
   }
 
   /** Imports subscribers from CSV (source import); existing e-mails are left as they are. */
+  @ApiErrors(NEWSLETTER_ERRORS.invalidCsv)
   @Post('import')
   @AdminWrite('import_subscribers')
   @HttpCode(200)

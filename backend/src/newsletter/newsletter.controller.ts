@@ -10,6 +10,7 @@ import {
 } from './dto/subscribe.dto.js';
 import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
 import { NewsletterService, type LinkResult, type SubscribeResult } from './newsletter.service.js';
+import { ApiErrors, RATE_LIMITED } from '../api-docs/error-responses.js';
 
 /** 201 for a new address, 200 when it was on the list already: either way, it is on the list. */
 function answer(reply: FastifyReply, result: SubscribeResult): SubscribeResult {
@@ -22,6 +23,7 @@ function answer(reply: FastifyReply, result: SubscribeResult): SubscribeResult {
 export class NewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
 
+  @ApiErrors(RATE_LIMITED, NEWSLETTER_ERRORS.invalidEmail)
   @Post('waitlist')
   @ApiCreatedResponse({ description: 'Added to the waitlist' })
   @ApiOkResponse({ description: 'Already on the list' })
@@ -36,6 +38,7 @@ export class NewsletterController {
     );
   }
 
+  @ApiErrors(RATE_LIMITED, NEWSLETTER_ERRORS.invalidEmail)
   @Post('newsletter')
   @ApiCreatedResponse({ description: 'Subscribed' })
   @ApiOkResponse({ description: 'Already subscribed' })
@@ -50,6 +53,7 @@ export class NewsletterController {
     );
   }
 
+  @ApiErrors(RATE_LIMITED, NEWSLETTER_ERRORS.invalidLink)
   @Post('newsletter/confirm')
   @HttpCode(200)
   @ApiOkResponse({ description: 'The address is confirmed and active' })
@@ -60,6 +64,7 @@ export class NewsletterController {
     return this.newsletter.confirm(body.token, request.ip);
   }
 
+  @ApiErrors(RATE_LIMITED, NEWSLETTER_ERRORS.invalidLink)
   @Post('newsletter/unsubscribe')
   @HttpCode(200)
   @ApiOkResponse({ description: 'The address receives no more news' })

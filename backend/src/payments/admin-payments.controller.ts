@@ -10,6 +10,8 @@ import { BillingDetailsService } from './billing-details.service.js';
 import { RefundDto, UpdateBillingDto } from './dto/billing.dto.js';
 import { PaymentHistoryService, type PaymentHistory } from './payment-history.service.js';
 import { RefundsService } from './refunds.service.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
+import { paymentsErrors } from './payments.errors.js';
 
 /** The money side of a user's profile: payment history, billing information, refunds. */
 @ApiTags('admin')
@@ -28,6 +30,7 @@ export class AdminPaymentsController {
     return this.history.history(id);
   }
 
+  @ApiErrors(paymentsErrors.noCustomer, paymentsErrors.stripeFailed)
   @Post(':id/payments/sync')
   @AdminWrite('sync_payment_history', 'user')
   @HttpCode(200)
@@ -38,6 +41,7 @@ export class AdminPaymentsController {
     return this.history.syncHistory(admin.userId!, id);
   }
 
+  @ApiErrors(paymentsErrors.noCustomer, paymentsErrors.stripeFailed)
   @Put(':id/billing')
   @AdminWrite('update_billing', 'user')
   updateBilling(
@@ -48,6 +52,7 @@ export class AdminPaymentsController {
     return this.billing.updateBilling(admin.userId!, id, form);
   }
 
+  @ApiErrors(paymentsErrors.noCustomer, paymentsErrors.stripeFailed)
   @Post(':id/stripe-sync')
   @AdminWrite('stripe_sync', 'user')
   @HttpCode(200)
@@ -58,6 +63,7 @@ export class AdminPaymentsController {
     return this.billing.stripeSync(admin.userId!, id);
   }
 
+  @ApiErrors(paymentsErrors.noCustomer, paymentsErrors.notRefundable, paymentsErrors.stripeFailed)
   @Post(':id/refunds')
   @AdminWrite('process_refund', 'user')
   @HttpCode(200)

@@ -9,8 +9,9 @@ import { parseListQuery, sendList } from '../common/list-query.js';
 import { editOf } from '../common/record-edit.js';
 import { CreatePromotionDto, UpdatePromotionDto } from './dto/promotion.dto.js';
 import { PromotionEntity } from './promotion.entity.js';
-import { PROMOTION_NOT_FOUND } from './promotions.errors.js';
+import { PROMOTION_NOT_FOUND, PROMOTIONS_ERRORS } from './promotions.errors.js';
 import { PromotionsService } from './promotions.service.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
 
 /** Promotions: codes buyers enter at checkout, each a Stripe coupon with a promotion code. */
 @ApiTags('admin')
@@ -47,6 +48,7 @@ export class AdminPromotionsController {
     return this.promotions.find(id);
   }
 
+  @ApiErrors(PROMOTIONS_ERRORS.codeTaken, PROMOTIONS_ERRORS.stripeFailed)
   @Post()
   @AdminWrite('create_promotion')
   create(
@@ -60,6 +62,7 @@ export class AdminPromotionsController {
    * Name and Active change in place; a new code, value, limit or expiry makes a new Stripe code.
    * The whole record may be sent back: only what differs from it is an edit.
    */
+  @ApiErrors(PROMOTIONS_ERRORS.codeTaken, PROMOTIONS_ERRORS.stripeFailed)
   @Put(':id')
   @AdminWrite('update_promotion')
   @ApiBody({ type: UpdatePromotionDto })

@@ -10,6 +10,8 @@ import {
   type RecoveryCandidate,
 } from './recovery.service.js';
 import { ReconciliationService, type Repair } from './reconciliation.service.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
+import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -27,6 +29,10 @@ export class ReconciliationController {
     return this.recovery.candidates();
   }
 
+  @ApiErrors(RECONCILIATION_ERRORS.nobodyToRecover, RECONCILIATION_ERRORS.alreadyRecovered, {
+    status: 502,
+    code: 'stripe_failed',
+  })
   @Post('recover')
   @AdminWrite('recover_customer', 'recipient')
   @HttpCode(200)
@@ -37,6 +43,7 @@ export class ReconciliationController {
     return this.recovery.recover(admin.userId!, body.email);
   }
 
+  @ApiErrors(RECONCILIATION_ERRORS.nobodyToRecover, RECONCILIATION_ERRORS.alreadyRecovered)
   @Post('password-link')
   @AdminWrite('password_setup_link', 'recipient')
   @HttpCode(200)
@@ -48,6 +55,7 @@ export class ReconciliationController {
   }
 
   /** Runs the reconciliation now; answers what it repaired. */
+  @ApiErrors({ status: 502, code: 'stripe_failed' })
   @Post('reconcile')
   @AdminWrite('run_reconciliation')
   @HttpCode(200)

@@ -10,6 +10,7 @@ import { editOf } from '../common/record-edit.js';
 import { CreateRoleDto, UpdateRoleDto } from './dto/role.dto.js';
 import { ROLES_ERRORS } from './roles.errors.js';
 import { RolesService, type RoleView } from './roles.service.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
 
 /** Roles: listed by name with how many administrators hold each, created, edited, deleted. */
 @ApiTags('admin')
@@ -39,6 +40,7 @@ export class AdminRolesController {
     return this.roles.get(id);
   }
 
+  @ApiErrors(ROLES_ERRORS.exists)
   @Post()
   @AdminWrite('create_role')
   create(@CurrentUser() admin: AuthenticatedUser, @Body() form: CreateRoleDto): Promise<RoleView> {
@@ -46,6 +48,7 @@ export class AdminRolesController {
   }
 
   /** The changes of an edit (the whole record may be sent back). */
+  @ApiErrors(ROLES_ERRORS.exists, ROLES_ERRORS.ownerFixed)
   @Put(':id')
   @AdminWrite('update_role')
   @ApiBody({ type: UpdateRoleDto })
@@ -58,6 +61,7 @@ export class AdminRolesController {
     return this.roles.update(admin, id, form);
   }
 
+  @ApiErrors(ROLES_ERRORS.ownerFixed)
   @Delete(':id')
   @AdminWrite('delete_role')
   remove(

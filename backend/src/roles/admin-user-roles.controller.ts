@@ -8,6 +8,7 @@ import { IdParam } from '../common/id-param.js';
 import { SetUserRolesDto } from './dto/role.dto.js';
 import { ROLES_ERRORS } from './roles.errors.js';
 import { RolesService } from './roles.service.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
 
 /** The roles an administrator holds, set from their profile. */
 @ApiTags('admin')
@@ -17,6 +18,7 @@ import { RolesService } from './roles.service.js';
 export class AdminUserRolesController {
   constructor(private readonly roles: RolesService) {}
 
+  @ApiErrors(ROLES_ERRORS.notAdmin)
   @Put(':id/roles')
   @AdminWrite('set_user_roles', 'user')
   set(

@@ -14,7 +14,8 @@ import {
   type SubscriptionAction,
 } from './subscription-lifecycle.service.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
-import { SUBSCRIPTION_NOT_FOUND } from './subscriptions.errors.js';
+import { SUBSCRIPTION_NOT_FOUND, subscriptionsErrors } from './subscriptions.errors.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
 
 /** The subscriptions list, and Cancel / Reactivate through Stripe. */
 @ApiTags('admin')
@@ -43,6 +44,7 @@ export class AdminSubscriptionsController {
   }
 
   /** Cancel Subscription: now (default), or at the end of the period. */
+  @ApiErrors(subscriptionsErrors.alreadyCancelled, subscriptionsErrors.stripeFailed)
   @Post(':id/cancel')
   @AdminWrite('cancel_subscription', 'subscription')
   @HttpCode(200)
@@ -55,6 +57,7 @@ export class AdminSubscriptionsController {
   }
 
   /** Reactivate Subscription: undoes a scheduled cancellation, or restarts a cancelled one. */
+  @ApiErrors(subscriptionsErrors.notReactivatable, subscriptionsErrors.stripeFailed)
   @Post(':id/reactivate')
   @AdminWrite('reactivate_subscription', 'subscription')
   @HttpCode(200)

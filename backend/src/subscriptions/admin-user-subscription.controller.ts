@@ -8,6 +8,8 @@ import { USER_NOT_FOUND } from '../users/users.errors.js';
 import type { MemberView } from '../users/users.service.js';
 import { ChangePlanDto } from './dto/change-plan.dto.js';
 import { PlanChangesService, type PlanPreview } from './plan-changes.service.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
+import { subscriptionsErrors } from './subscriptions.errors.js';
 
 /** Change Subscription from a user's profile: the proration preview, then the change. */
 @ApiTags('admin')
@@ -18,6 +20,11 @@ export class AdminUserSubscriptionController {
   constructor(private readonly plans: PlanChangesService) {}
 
   /** The proration preview of Change Subscription (`?plan=networker`). */
+  @ApiErrors(
+    subscriptionsErrors.noSubscription,
+    subscriptionsErrors.samePlan,
+    subscriptionsErrors.stripeFailed,
+  )
   @Get(':id/subscription/preview')
   preview(
     @IdParam(USER_NOT_FOUND) id: string,
@@ -26,6 +33,11 @@ export class AdminUserSubscriptionController {
     return this.plans.preview(id, query.plan);
   }
 
+  @ApiErrors(
+    subscriptionsErrors.noSubscription,
+    subscriptionsErrors.samePlan,
+    subscriptionsErrors.planChangeFailed,
+  )
   @Post(':id/subscription')
   @AdminWrite('change_subscription', 'user')
   @HttpCode(200)

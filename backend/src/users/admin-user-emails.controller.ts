@@ -5,7 +5,8 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { UserEmailsService } from './user-emails.service.js';
-import { USER_NOT_FOUND } from './users.errors.js';
+import { USER_NOT_FOUND, usersErrors } from './users.errors.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
 
 const UserId = () => IdParam(USER_NOT_FOUND);
 
@@ -17,6 +18,7 @@ const UserId = () => IdParam(USER_NOT_FOUND);
 export class AdminUserEmailsController {
   constructor(private readonly emails: UserEmailsService) {}
 
+  @ApiErrors(usersErrors.alreadySetUp)
   @Post(':id/welcome-email')
   @AdminWrite('send_welcome_email', 'user')
   @HttpCode(200)
@@ -27,6 +29,7 @@ export class AdminUserEmailsController {
     return this.emails.sendWelcome(admin.userId!, id);
   }
 
+  @ApiErrors(usersErrors.alreadySetUp)
   @Post(':id/password-reset')
   @AdminWrite('send_password_reset', 'user')
   @HttpCode(200)

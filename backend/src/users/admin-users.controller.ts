@@ -20,7 +20,7 @@ import { editOf } from '../common/record-edit.js';
 import { CreateUserDto, UpdateUserDto } from './dto/admin-user.dto.js';
 import { UserAccountsService } from './user-accounts.service.js';
 import { UserActivityService, type ActivityEntry } from './user-activity.service.js';
-import { USER_NOT_FOUND } from './users.errors.js';
+import { USER_NOT_FOUND, usersErrors } from './users.errors.js';
 import {
   USER_FILTERS,
   USER_SORTABLE,
@@ -28,6 +28,7 @@ import {
   type AdminUserView,
 } from './users-list.service.js';
 import { toMemberView, type MemberView } from './users.service.js';
+import { ApiErrors } from '../api-docs/error-responses.js';
 
 const USER_LIST: ListOptions = {
   sortable: USER_SORTABLE,
@@ -78,6 +79,7 @@ export class AdminUsersController {
     return this.users.get(id);
   }
 
+  @ApiErrors(usersErrors.emailTaken)
   @Post()
   @AdminWrite('create_user')
   create(
@@ -88,6 +90,7 @@ export class AdminUsersController {
   }
 
   /** The changes of an edit (the whole record may be sent back); answers the user as GET does. */
+  @ApiErrors(usersErrors.emailTaken)
   @Put(':id')
   @AdminWrite('update_user', 'user')
   @ApiBody({ type: UpdateUserDto })

@@ -21,10 +21,13 @@ import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import type { NotificationPreferences } from './user.entity.js';
 import { MemberExportService, type MemberExport } from './member-export.service.js';
 import { UsersService, type OwnMemberView } from './users.service.js';
+import { ApiErrors, RATE_LIMITED } from '../api-docs/error-responses.js';
+import { mfaErrors } from '../auth/mfa/mfa.errors.js';
 
 @ApiTags('me')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)
+@ApiErrors({ status: 404, code: 'profile_not_found' })
 @Controller('me')
 export class MeController {
   constructor(
@@ -34,6 +37,7 @@ export class MeController {
   ) {}
 
   /** "Delete my account", confirmed with the password and any two-step code: see AccountDeletionService. */
+  @ApiErrors(RATE_LIMITED, { status: 400, code: 'invalid_password' }, mfaErrors.invalidCode)
   @Delete()
   @HttpCode(204)
   async delete(
@@ -59,6 +63,7 @@ export class MeController {
   }
 
   /** "Download my data": everything held about the member, as a JSON file. Rate limited. */
+  @ApiErrors(RATE_LIMITED)
   @Get('export')
   @Header('Cache-Control', 'no-store')
   async export(

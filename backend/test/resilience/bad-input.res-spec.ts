@@ -9,33 +9,34 @@ import {
   type SessionBody,
 } from '../support/accounts.js';
 import { NO_RATE_LIMITS, resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { DocumentedAnswers, type ApiDocument } from './support/api-answers.js';
 import {
-  badNumber,
-  badRange,
-  nulFilter,
-  NUL,
-  outOfRangeText,
-  withNul,
-} from './support/bad-values.js';
+  bodyWithBadNumber,
+  bodyWithNul,
+  isNumeric,
+  LIST_QUERY,
+  queryObject,
+  queryString,
+  queryWithNul,
+  rawBody,
+  resolve,
+  unicode,
+  type Schema,
+} from './support/bad-requests.js';
+import { badRange, nulFilter, NUL, outOfRangeText, withNul } from './support/bad-values.js';
 import { ChangeLog } from './support/change-log.js';
+import { firstProblem, RUNS } from './support/first-problem.js';
 
-/** Generated inputs per request body or query (RESILIENCE_RUNS overrides, e.g. for a longer run). */
-const RUNS = Number(process.env.RESILIENCE_RUNS ?? 1000);
 /**
- * Seconds one operation's inputs may take: inputs that get past validation reach password
- * hashing and Stripe, and the suite has to fit in CI (RESILIENCE_SECONDS overrides, e.g. for a
- * longer run).
+ * Who sends a request: the caller the route is for (an administrator under /api/admin, a member
+ * elsewhere when it needs a session, nobody otherwise) most often, else a member, an
+ * administrator or nobody whatever the route.
  */
-const SECONDS_PER_OPERATION = Number(process.env.RESILIENCE_SECONDS ?? 3);
-
-interface Schema {
-  type?: string;
-  enum?: unknown[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  $ref?: string;
-  nullable?: boolean;
-}
+type Persona = 'own' | 'member' | 'admin' | 'anonymous';
+const persona = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<Persona>('own') },
+  { weight: 1, arbitrary: fc.constantFrom<Persona>('member', 'admin', 'anonymous') },
+);
 
 interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -61,256 +62,6 @@ interface OpenApi {
 }
 
 /**
- * The query parameters tried on admin GETs: react-admin's simple REST dialect (`filter`, `range`,
- * `sort`, each JSON) that the lists read, and json-server's that they must shrug off.
- */
-const LIST_QUERY = [
-  'filter',
-  'range',
-  'sort',
-  '_start',
-  '_end',
-  '_sort',
-  '_order',
-  'q',
-  'id',
-  'status',
-  'source',
-  'type',
-];
-
-const hugeString = fc.constantFrom('x'.repeat(200_000), 'é'.repeat(60_000));
-/** An object nested `depth` levels deep, built iteratively (a generator would overflow first). */
-const deeplyNested = fc.integer({ min: 20, max: 3_000 }).map((depth) => {
-  let value: unknown = 'bottom';
-  for (let level = 0; level < depth; level += 1) value = level % 2 ? { nested: value } : [value];
-  return value;
-});
-const unicode = fc.string({ unit: 'grapheme', maxLength: 200 });
-const anyValue = fc.oneof(
-  { weight: 4, arbitrary: fc.anything({ maxDepth: 3 }) },
-  { weight: 2, arbitrary: unicode },
-  { weight: 1, arbitrary: fc.constantFrom(null, true, false, 0, -1, 1e308, '', ' ', NUL) },
-  { weight: 1, arbitrary: withNul(unicode) },
-  { weight: 1, arbitrary: badNumber },
-  { weight: 1, arbitrary: fc.string({ minLength: 300, maxLength: 5_000 }) },
-  { weight: 1, arbitrary: deeplyNested },
-);
-
-const isNumeric = (schema: Schema) => schema.type === 'number' || schema.type === 'integer';
-const resolve = (schema: Schema, schemas: OpenApi['components']['schemas']) =>
-  schema.$ref ? schemas[schema.$ref.split('/').at(-1)!] : schema;
-
-/** Values that fit the property (so a request can get past validation). */
-function fittingValue(
-  schema: Schema,
-  name: string,
-  schemas: OpenApi['components']['schemas'],
-): fc.Arbitrary<unknown> {
-  schema = resolve(schema, schemas);
-  if (schema.enum) return fc.constantFrom(...schema.enum);
-  if (schema.type === 'boolean') return fc.boolean();
-  if (isNumeric(schema)) return fc.integer({ min: 1, max: 10_000 });
-  if (schema.type === 'object' && schema.properties) return fittingBody(schema, schemas);
-  if (/email/i.test(name)) return fc.emailAddress();
-  if (schema.type === 'string') return fc.oneof(fc.string({ maxLength: 40 }), unicode, fc.uuid());
-  return fc.oneof(fc.string({ maxLength: 40 }), fc.constant(null));
-}
-
-/** Values that fit the property, the near misses of its type, and everything else. */
-function propertyValue(schema: Schema, name: string, schemas: OpenApi['components']['schemas']) {
-  schema = resolve(schema, schemas);
-  let nearMiss: fc.Arbitrary<unknown>;
-  if (isNumeric(schema))
-    nearMiss = fc.oneof(fc.double(), fc.integer({ min: -10, max: 0 }), badNumber);
-  else if (schema.type === 'object' && schema.properties) nearMiss = bodyValue(schema, schemas);
-  else nearMiss = withNul(fc.oneof(fc.string({ maxLength: 40 }), unicode));
-  return fc.oneof(
-    { weight: 3, arbitrary: fittingValue(schema, name, schemas) },
-    { weight: 1, arbitrary: nearMiss },
-    { weight: 2, arbitrary: anyValue },
-  );
-}
-
-/** A body of the DTO's fields, each with a value that fits it. */
-function fittingBody(schema: Schema, schemas: OpenApi['components']['schemas']) {
-  schema = resolve(schema, schemas);
-  return fc.record(
-    Object.fromEntries(
-      Object.entries(schema.properties ?? {}).map(([name, property]) => [
-        name,
-        fittingValue(property, name, schemas),
-      ]),
-    ),
-    { requiredKeys: [] },
-  );
-}
-
-/** A body otherwise fitting the DTO, with a NUL in one of its fields or in a stranger's. */
-function bodyWithNul(schema: Schema | undefined, schemas: OpenApi['components']['schemas']) {
-  const names = Object.keys(resolve(schema ?? {}, schemas).properties ?? {});
-  return fc
-    .tuple(
-      fittingBody(schema ?? {}, schemas),
-      fc.oneof(
-        ...(names.length ? [fc.constantFrom(...names)] : []),
-        fc
-          .string({ minLength: 1, maxLength: 12 })
-          .filter((name) => !['__proto__', 'constructor'].includes(name)),
-      ),
-      withNul(fc.string({ maxLength: 40 })),
-      fc.boolean(),
-    )
-    .map(([body, field, text, nested]) =>
-      JSON.stringify({ ...body, [field]: nested ? { value: [text] } : text }),
-    );
-}
-
-/** A body otherwise fitting the DTO, with a number no integer field takes in one numeric field. */
-function bodyWithBadNumber(schema: Schema, schemas: OpenApi['components']['schemas']) {
-  schema = resolve(schema, schemas);
-  const numeric = Object.entries(schema.properties ?? {})
-    .filter(([, property]) => isNumeric(resolve(property, schemas)))
-    .map(([name]) => name);
-  return fc
-    .tuple(fittingBody(schema, schemas), fc.constantFrom(...numeric), badNumber)
-    .map(([body, field, value]) => JSON.stringify({ ...body, [field]: value }));
-}
-
-/** A body shaped like the DTO: any subset of its fields, each right or wrong, plus strangers. */
-function bodyValue(schema: Schema, schemas: OpenApi['components']['schemas']) {
-  schema = resolve(schema, schemas);
-  const fields = Object.fromEntries(
-    Object.entries(schema.properties ?? {}).map(([name, property]) => [
-      name,
-      propertyValue(property, name, schemas),
-    ]),
-  );
-  return fc
-    .tuple(
-      fc.record(fields, { requiredKeys: [] }),
-      fc.option(fc.dictionary(fc.string({ maxLength: 20 }), anyValue, { maxKeys: 3 })),
-    )
-    .map(([known, extra]) => ({ ...(extra ?? {}), ...known }));
-}
-
-/** A raw request body: a DTO-shaped JSON document most often, otherwise anything at all. */
-function rawBody(schema: Schema | undefined, schemas: OpenApi['components']['schemas']) {
-  const json = (value: unknown) => JSON.stringify(value) ?? 'null';
-  return fc.oneof(
-    { weight: schema ? 6 : 0, arbitrary: bodyValue(schema ?? {}, schemas).map(json) },
-    { weight: 2, arbitrary: anyValue.map(json) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
-    { weight: 1, arbitrary: hugeString.map((value) => json({ value })) },
-  );
-}
-
-const queryValue = fc.oneof(
-  fc.string({ maxLength: 30 }),
-  unicode,
-  fc.integer().map(String),
-  outOfRangeText,
-  withNul(fc.string({ maxLength: 30 })),
-  fc.constantFrom('-1', '1e99', 'NaN', '{"status":"active"}', '[]', 'ASC', 'DESC', 'id'),
-  fc.array(fc.string({ maxLength: 10 }), { minLength: 2, maxLength: 3 }),
-);
-
-/** Values for one query parameter: the lists' JSON ones get lists' shapes, right and wrong. */
-function parameterValue(name: string): fc.Arbitrary<string | string[]> {
-  if (name === 'range')
-    return fc.oneof(
-      queryValue,
-      badRange,
-      fc
-        .tuple(fc.nat({ max: 2 ** 31 - 1 }), fc.nat({ max: 600 }))
-        .map(([start, size]) => JSON.stringify([start, start + size])),
-    );
-  if (name === 'filter')
-    return fc.oneof(
-      queryValue,
-      nulFilter,
-      fc.dictionary(fc.constantFrom('q', 'id', 'status', 'segment'), unicode).map(JSON.stringify),
-    );
-  if (name === 'sort')
-    return fc.oneof(
-      queryValue,
-      fc
-        .tuple(fc.constantFrom('created_at', 'email', 'id', '\u0000'), fc.constantFrom('ASC', 'x'))
-        .map(JSON.stringify),
-    );
-  return queryValue;
-}
-
-function queryObject(names: string[]) {
-  return fc
-    .tuple(
-      fc.record(Object.fromEntries(names.map((name) => [name, parameterValue(name)])), {
-        requiredKeys: [],
-      }),
-      fc.dictionary(fc.string({ maxLength: 12 }), queryValue, { maxKeys: 2 }),
-    )
-    .map(([known, extra]) => ({ ...extra, ...known }) as Record<string, string | string[]>);
-}
-
-/**
- * The query as its text, every parameter as generated: given an object, light-my-request copies it
- * with Object.assign, which drops a parameter named `__proto__` before the request is sent.
- */
-function queryString(query: Record<string, string | string[]>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query))
-    for (const each of Array.isArray(value) ? value : [value]) params.append(name, each);
-  return params.toString();
-}
-
-/** A query with a NUL in one parameter's text, the others as `queryObject` makes them. */
-function queryWithNul(names: string[]) {
-  return fc
-    .tuple(
-      queryObject(names),
-      fc.oneof(fc.constantFrom(...names), fc.string({ minLength: 1, maxLength: 12 })),
-      withNul(fc.string({ maxLength: 30 })),
-    )
-    .map(([query, name, text]) => ({ ...query, [name]: text }));
-}
-
-/**
- * Runs a property over one operation, for `runs` inputs or SECONDS_PER_OPERATION, whichever ends
- * first; the first problem found, with the input that caused it.
- */
-async function firstProblem<T>(
-  arbitrary: fc.Arbitrary<T>,
-  runs: number,
-  attempt: (input: T) => Promise<string | undefined>,
-): Promise<string | undefined> {
-  let found: string | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const run = async (input: T) => {
-    const problem = await attempt(input);
-    if (problem) {
-      const shown = JSON.stringify(input) ?? String(input);
-      found ??= `${problem.slice(0, 600)}\n    for input ${shown.slice(0, 300)}${shown.length > 300 ? '…' : ''}`;
-      throw new Error(problem);
-    }
-  };
-  await fc
-    .assert(
-      fc.asyncProperty(arbitrary, (input) => (running = run(input))),
-      {
-        numRuns: runs,
-        endOnFailure: true,
-        interruptAfterTimeLimit: SECONDS_PER_OPERATION * 1000,
-        markInterruptAsFailure: false,
-      },
-    )
-    .catch(() => undefined);
-  // The time limit abandons the request in flight: it finishes here, before the next operation
-  // starts, so its writes are not taken for the next one's.
-  await running.catch(() => undefined);
-  return found;
-}
-
-/**
  * Generated bad input for every request body, query and path the API document describes: wrong
  * types, huge strings, unicode, nulls, NUL characters, numbers out of any column's range, extra
  * fields and deep nesting. The API never answers 5xx, answers every refusal with the error
@@ -325,6 +76,7 @@ describe('bad input', () => {
   let member: SessionBody;
   let memberId: string;
   let changes: ChangeLog;
+  let answers: DocumentedAnswers;
 
   beforeAll(async () => {
     t = await startTestApp({ env: NO_RATE_LIMITS });
@@ -337,6 +89,7 @@ describe('bad input', () => {
     document = (
       await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })
     ).json() as OpenApi;
+    answers = new DocumentedAnswers(document as unknown as ApiDocument);
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({
         method: method.toUpperCase() as Operation['method'],
@@ -355,12 +108,13 @@ describe('bad input', () => {
     await t?.close();
   });
 
-  const sessionFor = (operation: Operation) =>
-    !operation.secured
-      ? {}
-      : operation.path.startsWith('/api/admin')
-        ? bearer(admin)
-        : bearer(member);
+  const sessionFor = (operation: Operation, caller: Persona = 'own') => {
+    if (caller === 'anonymous') return {};
+    if (caller === 'member') return bearer(member);
+    if (caller === 'admin') return bearer(admin);
+    if (!operation.secured) return {};
+    return operation.path.startsWith('/api/admin') ? bearer(admin) : bearer(member);
+  };
   /** Path ids: the member (so user routes reach their validation) or an id that is not there. */
   const pathFor = (operation: Operation, id?: string) =>
     operation.path.replace(/\{[^}]+\}/g, () =>
@@ -370,12 +124,19 @@ describe('bad input', () => {
     );
 
   /**
-   * Sends one request; what is wrong with the answer, if anything. With `invalid`, the input is
-   * known to be wrong and must be refused as `400 validation_failed`.
+   * Sends one request; what is wrong with the answer, if anything: a 5xx, a status the document
+   * does not list for the operation, a body that does not match the schema it documents for that
+   * status, an error without the error shape, or a write on a refusal. With `invalid`, the input
+   * is known to be wrong and must be refused as `400 validation_failed`.
    */
   async function check(
     operation: Operation,
-    request: { url: string; payload?: string; query?: Record<string, string | string[]> },
+    request: {
+      url: string;
+      payload?: string;
+      query?: Record<string, string | string[]>;
+      caller?: Persona;
+    },
     invalid = false,
   ): Promise<string | undefined> {
     const before = await changes.position();
@@ -385,11 +146,14 @@ describe('bad input', () => {
       query: request.query && queryString(request.query),
       payload: request.payload,
       headers: {
-        ...sessionFor(operation),
+        ...sessionFor(operation, request.caller),
         ...(request.payload === undefined ? {} : { 'content-type': 'application/json' }),
       },
     });
-    if (response.statusCode >= 500) return `answered ${response.statusCode}: ${response.body}`;
+    const as = request.caller && request.caller !== 'own' ? ` (as ${request.caller})` : '';
+    if (response.statusCode >= 500) return `answered ${response.statusCode}${as}: ${response.body}`;
+    const undocumented = answers.problem(operation.method, operation.path, response);
+    if (undocumented) return `${undocumented}${as}`;
     if (response.statusCode < 400)
       return invalid ? `accepted invalid input with ${response.statusCode}` : undefined;
     const body = response.json() as { code?: unknown; message?: unknown };
@@ -397,12 +161,19 @@ describe('bad input', () => {
       return `answered ${response.statusCode} without the error shape: ${response.body}`;
     if (invalid && (response.statusCode !== 400 || body.code !== 'validation_failed'))
       return `answered ${response.statusCode} ${body.code} instead of 400 validation_failed`;
-    // Bookkeeping, not data: rate limits count refused requests too, and the e-mail worker
-    // records deliveries of earlier, valid requests in the background.
+    // Bookkeeping, not data: rate limits count refused requests too, the e-mail worker records
+    // deliveries of earlier, valid requests in the background, and a back-office write refused
+    // for a missing permission is audited (an administrator without roles, as the member
+    // becomes when a generated edit makes them one).
     const written = (await changes.since(before)).filter(
       (change) =>
         change.table_name !== 'rate_limit_counters' &&
-        !(change.table_name === 'emails' && change.operation === 'UPDATE'),
+        !(change.table_name === 'emails' && change.operation === 'UPDATE') &&
+        !(
+          response.statusCode === 403 &&
+          change.table_name === 'admin_actions' &&
+          change.operation === 'INSERT'
+        ),
     );
     if (written.length > 0)
       return `answered ${response.statusCode} but wrote ${written
@@ -431,9 +202,9 @@ describe('bad input', () => {
     const failures: string[] = [];
     for (const operation of withBody()) {
       const problem = await firstProblem(
-        rawBody(operation.body, document.components.schemas),
+        fc.tuple(persona, rawBody(operation.body, document.components.schemas)),
         RUNS,
-        (payload) => check(operation, { url: pathFor(operation), payload }),
+        ([caller, payload]) => check(operation, { url: pathFor(operation), payload, caller }),
       );
       if (problem) failures.push(`${operation.method} ${operation.path}: ${problem}`);
     }
@@ -444,8 +215,10 @@ describe('bad input', () => {
     const failures: string[] = [];
     for (const operation of withQuery()) {
       const names = operation.query.length > 0 ? operation.query : LIST_QUERY;
-      const problem = await firstProblem(queryObject(names), RUNS, (query) =>
-        check(operation, { url: pathFor(operation), query }),
+      const problem = await firstProblem(
+        fc.tuple(persona, queryObject(names)),
+        RUNS,
+        ([caller, query]) => check(operation, { url: pathFor(operation), query, caller }),
       );
       if (problem) failures.push(`${operation.method} ${operation.path}: ${problem}`);
     }
@@ -465,8 +238,10 @@ describe('bad input', () => {
       .filter((id) => id.length > 0);
     for (const operation of operations.filter((candidate) => candidate.path.includes('{'))) {
       const payload = ['GET', 'DELETE'].includes(operation.method) ? undefined : '{}';
-      const problem = await firstProblem(ids, Math.ceil(RUNS / 10), (id) =>
-        check(operation, { url: pathFor(operation, id), payload }),
+      const problem = await firstProblem(
+        fc.tuple(persona, ids),
+        Math.ceil(RUNS / 4),
+        ([caller, id]) => check(operation, { url: pathFor(operation, id), payload, caller }),
       );
       if (problem) failures.push(`${operation.method} ${operation.path}: ${problem}`);
     }
@@ -564,4 +339,47 @@ describe('bad input', () => {
     );
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('answers 405 method_not_allowed, with Allow, to a method an API address does not take', async () => {
+    const templates = Object.entries(document.paths).map(([path, methods]) => ({
+      pattern: new RegExp(`^${path.replace(/\./g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      methods: Object.keys(methods).map((method) => method.toUpperCase()),
+    }));
+    const failures: string[] = [];
+    let tried = 0;
+    for (const path of Object.keys(document.paths)) {
+      const url = path.replace(/\{[^}]+\}/g, randomUUID());
+      const taken = new Set(
+        templates.filter(({ pattern }) => pattern.test(url)).flatMap(({ methods }) => methods),
+      );
+      if (taken.has('GET')) taken.add('HEAD');
+      const allow = [...taken].sort().join(', ');
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        if (taken.has(method)) continue;
+        tried += 1;
+        const response = await t.app.inject({ method, url, headers: bearer(admin) });
+        const body = response.json() as { code?: unknown; message?: unknown };
+        if (
+          response.statusCode !== 405 ||
+          response.headers.allow !== allow ||
+          body.code !== 'method_not_allowed' ||
+          typeof body.message !== 'string'
+        )
+          failures.push(
+            `${method} ${path}: ${response.statusCode}, Allow ${String(response.headers.allow)}, ${response.body.slice(0, 200)}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(tried).toBeGreaterThan(200);
+    // An address the API does not have stays unknown, whatever the method.
+    for (const method of ['GET', 'DELETE'] as const) {
+      const unknown = await t.app.inject({ method, url: `/api/no-such-address/${randomUUID()}` });
+      expect([unknown.statusCode, unknown.headers.allow, unknown.json()]).toEqual([
+        404,
+        undefined,
+        expect.objectContaining({ code: 'not_found' }),
+      ]);
+    }
+  });
 });

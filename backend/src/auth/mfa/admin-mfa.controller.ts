@@ -6,6 +6,8 @@ import { AdminGuard, AdminWrite } from '../admin-access.js';
 import type { AuthenticatedUser } from '../auth-user.js';
 import { CurrentUser } from '../guards.js';
 import { MfaService } from './mfa.service.js';
+import { ApiErrors } from '../../api-docs/error-responses.js';
+import { mfaErrors } from './mfa.errors.js';
 
 /** The back office's reset of a user's two-step verification. */
 @ApiTags('admin')
@@ -15,6 +17,7 @@ import { MfaService } from './mfa.service.js';
 export class AdminMfaController {
   constructor(private readonly mfa: MfaService) {}
 
+  @ApiErrors(mfaErrors.ownReset, mfaErrors.notEnabled)
   @Delete(':id/mfa')
   @AdminWrite('reset_mfa', 'user')
   @HttpCode(204)

@@ -8,6 +8,8 @@ import { Client, CurrentUser, JwtAuthGuard } from '../guards.js';
 import { MfaChallengeDto, MfaCodeDto, VerifyTotpDto } from './dto/mfa.dto.js';
 import { MfaChallengesService } from './mfa-challenges.service.js';
 import { MfaService } from './mfa.service.js';
+import { ApiErrors, RATE_LIMITED } from '../../api-docs/error-responses.js';
+import { mfaErrors } from './mfa.errors.js';
 
 /** Two-step verification: a member's enrolment and its removal, and the sign-in's second step. */
 @ApiTags('auth')
@@ -18,6 +20,7 @@ export class MfaController {
     private readonly challenges: MfaChallengesService,
   ) {}
 
+  @ApiErrors(mfaErrors.alreadyEnabled)
   @Post('totp/enroll')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
@@ -27,6 +30,12 @@ export class MfaController {
     return this.mfa.enroll(user.accountId);
   }
 
+  @ApiErrors(
+    RATE_LIMITED,
+    mfaErrors.factorNotFound,
+    mfaErrors.alreadyEnabled,
+    mfaErrors.invalidCode,
+  )
   @Post('totp/verify')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
@@ -39,6 +48,10 @@ export class MfaController {
     return this.mfa.verify(user.accountId, body.factor_id, body.code);
   }
 
+  @ApiErrors(RATE_LIMITED, mfaErrors.invalidToken, mfaErrors.invalidCode, {
+    status: 403,
+    code: 'account_suspended',
+  })
   @Post('challenge')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
@@ -46,6 +59,7 @@ export class MfaController {
     return this.challenges.complete(body, client);
   }
 
+  @ApiErrors(RATE_LIMITED, mfaErrors.factorNotFound, mfaErrors.invalidCode)
   @Delete('factors/:id')
   @HttpCode(204)
   @UseGuards(JwtAuthGuard)
