@@ -116,16 +116,30 @@ describe('Delete my account (DELETE /api/me)', () => {
       [before.id],
     );
     expect(payments).toEqual([{ amount_cents: 7_500 }]);
-    // Unsubscribed, without names; one confirmation to the address they had; audited.
-    const [newsletter] = await env.t.dataSource.query(
-      `SELECT status, first_name, last_name FROM newsletter_subscriptions WHERE email = $1`,
+    // No newsletter row; one confirmation to the address they had, which forgets it once sent;
+    // audited.
+    const newsletter = await env.t.dataSource.query(
+      `SELECT status FROM newsletter_subscriptions WHERE email = $1`,
       [email],
     );
-    expect(newsletter).toEqual({ status: 'unsubscribed', first_name: null, last_name: null });
-    const mails = await env.t.dataSource.query(`SELECT template FROM emails WHERE to_email = $1`, [
-      email,
-    ]);
-    expect(mails).toEqual([{ template: 'account-deleted' }]);
+    expect(newsletter).toEqual([]);
+    const [confirmation] = await env.t.dataSource.query(
+      `SELECT to_email FROM emails WHERE to_email = $1`,
+      [email],
+    );
+    expect(confirmation).toEqual({ to_email: email });
+    await waitFor(async () => {
+      const left = await env.t.dataSource.query(`SELECT 1 FROM emails WHERE to_email = $1`, [
+        email,
+      ]);
+      return left.length === 0 ? true : undefined;
+    }, 15_000);
+    const [sent] = await env.t.dataSource.query(
+      `SELECT to_email, status FROM emails WHERE user_id = $1 AND template = 'account-deleted'`,
+      [before.id],
+    );
+    expect(sent).toMatchObject({ to_email: `deleted-${before.id}@deleted.invalid` });
+    expect(sent.status).not.toBe('queued');
     const [audit] = await env.t.dataSource.query(
       `SELECT action_type FROM admin_actions WHERE target_user_id = $1 AND action_type = 'member_delete_account'`,
       [before.id],
