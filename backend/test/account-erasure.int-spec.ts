@@ -105,6 +105,9 @@ describe('Deleting an account erases the personal data', () => {
     expect(await occurrences(needles)).not.toEqual([]);
     const customerBefore = await env.stripe.customers.retrieve(user.stripe_customer_id!);
     expect(customerBefore).toMatchObject({ email, name: `${first} ${last}` });
+    const [card] = (await env.stripe.paymentMethods.list({ customer: user.stripe_customer_id! }))
+      .data;
+    expect(card.billing_details).toMatchObject({ email, name: `${first} ${last}` });
 
     const deleted = await env.t.app.inject({
       method: 'DELETE',
