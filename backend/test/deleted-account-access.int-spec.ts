@@ -161,9 +161,18 @@ describe('A deleted account stays deleted', () => {
     expect(founding.statusCode).toBe(400);
     expect(founding.json()).toMatchObject({ code: 'invalid_email' });
 
-    // Reconciliation, hourly and on demand, even with a live subscription on the old customer.
+    // Reconciliation, hourly and on demand, even with a live subscription on the old customer,
+    // and one on a customer it has never seen with the anonymised address.
     await env.stripe.subscriptions.create({
       customer: before.stripe_customer_id!,
+      items: [{ price: 'price_prospector' }],
+    });
+    const stray = await env.stripe.customers.create({
+      email: anonymous,
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    await env.stripe.subscriptions.create({
+      customer: stray.id,
       items: [{ price: 'price_prospector' }],
     });
     await env.t.app.get(ReconciliationService).run();
@@ -177,6 +186,7 @@ describe('A deleted account stays deleted', () => {
       status: 'deleted',
       auth_user_id: null,
       first_name: '',
+      stripe_customer_id: before.stripe_customer_id,
     });
   }, 120_000);
 
