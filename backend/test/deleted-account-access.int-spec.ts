@@ -109,6 +109,14 @@ describe('A deleted account stays deleted', () => {
       expect(sent.json()).toMatchObject({ code: 'user_deleted' });
     }
     expect((await call('DELETE', `/api/admin/users/${before.id}/mfa`, admin)).statusCode).toBe(409);
+    // Resending an e-mail that carried a link mints no new one.
+    const [withLink] = await db().query(
+      `SELECT id FROM emails WHERE user_id = $1 AND template = 'password-reset'`,
+      [before.id],
+    );
+    const resent = await call('POST', `/api/admin/emails/${withLink.id as string}/resend`, admin);
+    expect(resent.statusCode).toBeGreaterThanOrEqual(400);
+    expect(resent.statusCode).toBeLessThan(500);
 
     // The link sent before, resets and confirmations asked for by address.
     const reset = await post(env.t.app, '/api/auth/reset-password', {
