@@ -10,6 +10,7 @@ import {
   type SessionBody,
 } from './support/accounts.js';
 import { startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
+import { occurrences } from './support/personal-data.js';
 import { resetDatabase } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
@@ -135,6 +136,11 @@ describe('Delete my account (DELETE /api/me)', () => {
     );
     expect(sent).toMatchObject({ to_email: `deleted-${before.id}@deleted.invalid` });
     expect(sent.status).not.toBe('queued');
+    // Nowhere in the database any more (the name is the test's usual one, the admin's too),
+    // but for the counter of the sign-in tried above with the address, kept for its window.
+    expect(await occurrences(env.t.dataSource, [email, '010-1234'])).toEqual([
+      'public.rate_limit_counters.key',
+    ]);
     const [audit] = await env.t.dataSource.query(
       `SELECT action_type FROM admin_actions WHERE target_user_id = $1 AND action_type = 'member_delete_account'`,
       [before.id],

@@ -118,6 +118,16 @@ export const ERASURES: readonly Erasure[] = [
       ),
   },
   {
+    what: 'sign-in attempt counters kept under their address',
+    erase: (manager, person) =>
+      manager.query(
+        `DELETE FROM rate_limit_counters
+          WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS e(address)
+                         WHERE strpos(lower(key), lower(e.address)) > 0)`,
+        [person.emails],
+      ),
+  },
+  {
     what: 'background jobs about their address (a password reset asked for, say)',
     erase: (manager, person) => forgetJobsMentioning(manager, person.emails),
   },
