@@ -7,6 +7,7 @@ import { AppException } from '../common/app.exception.js';
 import { normaliseEmail } from '../common/email.js';
 import { MailService } from '../mail/mail.service.js';
 import { type PasswordAttempt, RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { isDeletedAddress } from '../users/deleted-account.js';
 import { UserEntity } from '../users/user.entity.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { AuthTokensService, sha256 } from './auth-tokens.service.js';
@@ -62,7 +63,9 @@ export class AuthService {
   ): Promise<{ user: AuthUserView; proof: string }> {
     await this.rateLimits.consume('signup', client.ip);
     const email = normaliseEmail(input.email);
-    if (!isEmail(email)) throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
+    // A deleted account's address names its row, never a mailbox anyone holds.
+    if (!isEmail(email) || isDeletedAddress(email))
+      throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
     this.passwords.assertAcceptable(input.password);
     const passwordHash = await this.passwords.hash(input.password);
     const names = splitName(input.name);
@@ -259,6 +262,7 @@ export class AuthService {
       where: { email: account.email },
       lock: { mode: 'pessimistic_write' },
     });
+    if (existing?.status === 'deleted') throw this.emailExists();
     if (existing) {
       const linked = {
         auth_user_id: account.id,

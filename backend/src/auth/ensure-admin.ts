@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { grantOwner } from '../roles/owner-role.js';
+import { isDeletedAddress } from '../users/deleted-account.js';
 import { UserEntity } from '../users/user.entity.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { normaliseEmail } from '../common/email.js';
@@ -14,6 +15,8 @@ export async function ensureAdmin(
   input: { email: string; passwordHash: string; overwritePassword: boolean },
 ): Promise<{ created: boolean }> {
   const email = normaliseEmail(input.email);
+  // A deleted account's address names its anonymised row, which is never signed in again.
+  if (isDeletedAddress(email)) throw new Error(`${email} belongs to a deleted account`);
   const accounts = manager.getRepository(AuthAccountEntity);
   let account = await accounts.findOneBy({ email });
   const created = !account;

@@ -1,16 +1,19 @@
 import type { EntityManager } from 'typeorm';
 import { UserEntity } from '../users/user.entity.js';
+import { usersErrors } from '../users/users.errors.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 
 /**
  * The sign-in account of a `users` row: the linked one, else the one with its e-mail, else a new
  * one without a password (the customer sets it through a setup link). The row ends up linked.
+ * A deleted account never gets one: every link, reset and session needs it.
  */
 export async function ensureLinkedAccount(
   manager: EntityManager,
   user: UserEntity,
   options: { source: string; confirmed?: boolean },
 ): Promise<AuthAccountEntity> {
+  if (user.status === 'deleted') throw usersErrors.deleted();
   const accounts = manager.getRepository(AuthAccountEntity);
   const account =
     (user.auth_user_id && (await accounts.findOneBy({ id: user.auth_user_id }))) ||

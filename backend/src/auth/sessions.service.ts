@@ -6,6 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
+import { usersErrors } from '../users/users.errors.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from './access-tokens.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { sha256 } from './auth-tokens.service.js';
@@ -36,12 +37,14 @@ export class SessionsService {
     userAgent?: string,
   ): Promise<Session> {
     // Every way in (a password, a reset or setup link, a confirmation) passes here: a suspended
-    // account gets no sign-in, whichever it was.
+    // account gets no sign-in, whichever it was; nor does a deleted one (which the database
+    // already keeps from having a sign-in account).
     const [user] = (await manager.query(`SELECT status FROM users WHERE auth_user_id = $1`, [
       account.id,
     ])) as { status: string }[];
     if (user?.status === 'suspended')
       throw new AppException('account_suspended', 403, MESSAGES.login.accountSuspended);
+    if (user?.status === 'deleted') throw usersErrors.deleted();
     const refreshToken = randomBytes(32).toString('base64url');
     const familyId = randomUUID();
     await this.storeRefreshToken(manager, refreshToken, familyId, account.id, userAgent);

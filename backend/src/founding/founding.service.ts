@@ -14,6 +14,7 @@ import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
+import { isDeletedAddress } from '../users/deleted-account.js';
 import { UserEntity } from '../users/user.entity.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { StripeEventsService } from '../webhooks/stripe-events.service.js';
@@ -105,7 +106,8 @@ export class FoundingService implements OnModuleInit {
       ? await this.dataSource.getRepository(AuthAccountEntity).findOneBy({ id: accountId })
       : null;
     const email = normaliseEmail(buyerAccount?.email ?? fields.email);
-    if (!isEmail(email)) throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
+    if (!isEmail(email) || isDeletedAddress(email))
+      throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
 
     const held = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [FOUNDING_LOCK_KEY]);
@@ -262,6 +264,14 @@ export class FoundingService implements OnModuleInit {
     if (!reservation || reservation.status === 'paid') return false;
 
     const user = await this.buyerRow(manager, reservation);
+    // A checkout left open by a member who has since deleted their account (deletion expires
+    // them; this is the one that raced it) brings nothing back: the payment is left for refund.
+    if (user.status === 'deleted') {
+      this.logger.error(
+        `Paid checkout ${session.id} belongs to deleted account ${user.id}: not completed, refund it`,
+      );
+      return false;
+    }
     await reservations.update(reservation.id, {
       status: 'paid',
       paid_at: new Date(),
@@ -349,6 +359,7 @@ export class FoundingService implements OnModuleInit {
       where: reservation.user_id ? { id: reservation.user_id } : { email: reservation.email },
       lock: { mode: 'pessimistic_write' },
     });
+    if (user.status === 'deleted') return user;
     const changes = unsetBuyerFields(user, reservation);
     if (Object.keys(changes).length > 0) await users.update(user.id, changes);
     return { ...user, ...changes };

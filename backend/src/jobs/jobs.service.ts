@@ -40,6 +40,22 @@ function transactionDb(manager: EntityManager): PgBoss.Db {
 }
 
 /**
+ * Removes the jobs (waiting, done or archived) whose data or output mentions one of `texts`, in
+ * the caller's transaction: an erased member's address must not outlive them in a job's data
+ * (a password reset asked for, say). A job already running finishes; it is not recorded again.
+ */
+export async function forgetJobsMentioning(manager: EntityManager, texts: string[]): Promise<void> {
+  for (const table of ['job', 'archive'])
+    await manager.query(
+      `DELETE FROM ${SCHEMA}.${table}
+        WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(text)
+                       WHERE strpos(lower(data::text), lower(t.text)) > 0
+                          OR strpos(lower(COALESCE(output::text, '')), lower(t.text)) > 0)`,
+      [texts],
+    );
+}
+
+/**
  * Background jobs on pg-boss, in PostgreSQL itself: safe with several instances, and a job sent
  * in a transaction exists only if the transaction commits.
  */

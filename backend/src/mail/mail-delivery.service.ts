@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService, type Job } from '../jobs/jobs.service.js';
+import { anonymousEmail } from '../users/deleted-account.js';
 import { EmailEntity } from './email.entity.js';
 import { maskData } from './link-tokens.js';
 import { isTemplateName, type RenderedEmail } from './mail-templates.js';
@@ -126,8 +127,19 @@ export class MailDeliveryService implements OnModuleInit {
     >,
   ): Promise<void> {
     const scrubbed = changes.status ? { data: maskData(email.data) as never } : {};
+    // The confirmation of a deletion is the last thing that knows the address: it goes with it.
+    const anonymous =
+      changes.status && email.template === 'account-deleted' && email.user_id
+        ? anonymousEmail(email.user_id)
+        : undefined;
+    const forgotten = anonymous
+      ? {
+          to_email: anonymous,
+          last_error: changes.last_error?.split(email.to_email).join(anonymous) ?? null,
+        }
+      : {};
     await this.dataSource
       .getRepository(EmailEntity)
-      .update(email.id, { ...changes, ...scrubbed, claimed_until: null });
+      .update(email.id, { ...changes, ...scrubbed, ...forgotten, claimed_until: null });
   }
 }

@@ -12,6 +12,8 @@ import {
 } from '../common/list-query.js';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
+import { isDeletedAddress } from '../users/deleted-account.js';
+import { usersErrors } from '../users/users.errors.js';
 import { EmailEntity } from './email.entity.js';
 import { FreshLinksService } from './fresh-links.service.js';
 import { maskData, maskEmail, maskTokens } from './link-tokens.js';
@@ -104,6 +106,8 @@ export class MailService {
     return this.dataSource.transaction(async (manager) => {
       const original = await manager.getRepository(EmailEntity).findOneBy({ id: emailId });
       if (!original || !isTemplateName(original.template)) throw MAIL_ERRORS.emailNotFound();
+      // A deleted account's e-mails are history: their contents are gone, and so is the address.
+      if (isDeletedAddress(original.to_email)) throw usersErrors.deleted();
       const copy = await this.enqueue(manager, {
         to: original.to_email,
         template: original.template,

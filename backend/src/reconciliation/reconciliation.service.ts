@@ -13,6 +13,7 @@ import { PaymentsService } from '../payments/payments.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { RevenueBackfill } from '../revenue/revenue-backfill.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import { isDeletedAddress } from '../users/deleted-account.js';
 import { UserEntity } from '../users/user.entity.js';
 import { idOf } from '../stripe/stripe-ids.js';
 
@@ -202,10 +203,12 @@ export class ReconciliationService implements OnModuleInit {
     manager: EntityManager,
   ): Promise<UserEntity | undefined> {
     const customer = await this.stripe.customers.retrieve(customerId);
-    if (customer.deleted || !customer.email) return undefined;
+    // A deleted member's customer is anonymised, and their row is never given an account again.
+    if (customer.deleted || !customer.email || isDeletedAddress(customer.email)) return undefined;
     const email = normaliseEmail(customer.email);
     const users = manager.getRepository(UserEntity);
     const existing = await users.findOneBy({ email });
+    if (existing?.status === 'deleted') return undefined;
     const [firstName, ...rest] = (customer.name ?? '').trim().split(/\s+/);
     const accounts = manager.getRepository(AuthAccountEntity);
     const account =

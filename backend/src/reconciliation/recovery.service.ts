@@ -16,6 +16,7 @@ import { RevenueBackfill } from '../revenue/revenue-backfill.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { idOf } from '../stripe/stripe-ids.js';
 import { UserEntity } from '../users/user.entity.js';
+import { usersErrors } from '../users/users.errors.js';
 import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
 /** Get Password Link's answer: the URL, or, for an administrator's account, that it was e-mailed. */
@@ -100,6 +101,7 @@ export class RecoveryService {
       ]);
       // A new buyer whose payment was never processed has no users row yet.
       const before = await manager.getRepository(UserEntity).findOneBy({ email });
+      if (before?.status === 'deleted') throw usersErrors.deleted();
       if (before?.password_set) throw RECONCILIATION_ERRORS.nobodyToRecover();
       if (before && (await this.wasRecovered(manager, before.id)))
         throw RECONCILIATION_ERRORS.alreadyRecovered();

@@ -78,6 +78,24 @@ export class SandboxCheckout {
     return { updated, attached };
   }
 
+  /** Applies the billing details of a payment method update ('' unsets a field), announced. */
+  updatePaymentMethod(method: StripeObject, body: Body): StripeObject {
+    const current = method.billing_details as Body;
+    const given = (body.billing_details ?? {}) as Body;
+    const details: Body = { ...current };
+    for (const key of ['email', 'name', 'phone'] as const)
+      if (key in given) details[key] = given[key] === '' ? null : given[key];
+    if (given.address === '')
+      details.address = Object.fromEntries(
+        Object.keys(current.address as Body).map((key) => [key, null]),
+      );
+    else if (given.address && typeof given.address === 'object')
+      details.address = { ...(current.address as Body), ...(given.address as Body) };
+    const updated = this.store.save({ ...method, billing_details: details });
+    this.events.emitChange('payment_method.updated', updated, method);
+    return updated;
+  }
+
   /** A card of Stripe's test tokens, attached to the customer (whether it declines stays ours). */
   private attachCard(customerId: string, token: string): StripeObject {
     const card = TEST_CARDS[token];
@@ -145,10 +163,25 @@ export class SandboxCheckout {
   pay(session: StripeObject, promo?: StripeObject): StripeObject {
     const existing = session.customer ? this.store.get(String(session.customer)) : undefined;
     let customer = existing ?? this.createCustomer({ email: session.customer_email });
-    if (!(customer.invoice_settings as Body).default_payment_method)
+    if (!(customer.invoice_settings as Body).default_payment_method) {
       customer = this.updateCustomer(customer, {
         invoice_settings: { default_payment_method: 'pm_card_visa' },
       });
+      // The checkout page collects the cardholder's name and e-mail with the card.
+      const card = this.store.get(
+        String((customer.invoice_settings as Body).default_payment_method),
+      );
+      if (card)
+        this.store.save({
+          ...card,
+          billing_details: {
+            ...(card.billing_details as Body),
+            email: customer.email ?? null,
+            name: customer.name ?? null,
+            phone: customer.phone ?? null,
+          },
+        });
+    }
     const terms = this.terms(session);
     const subscription = this.engine.subscribe(
       customer.id,

@@ -13,20 +13,27 @@ import { MailService } from '../mail/mail.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { findUserByAccount } from './find-user.js';
+import { ERASURES } from './personal-data.js';
+import { erasedPerson } from './personal-data-scrub.js';
+import { StripeCustomerErasureService } from './stripe-customer-erasure.service.js';
 import { UserEntity } from './user.entity.js';
+
+const NOT_DELETED =
+  'Your subscription could not be cancelled, so your account was not deleted. Please try again.';
 
 /** Subscriptions Stripe still bills, which deletion ends at once. */
 const RUNNING = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
 
-/** The address a deleted member's rows carry instead of theirs: unique, and never deliverable. */
-export const anonymousEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+export { anonymousEmail } from './deleted-account.js';
 
 /**
- * "Delete my account": after the password (and a two-step code when enrolled), cancels any Stripe subscription at once, then in one
- * transaction ends every sign-in, removes the sign-in account, unsubscribes the newsletter,
- * anonymises the `users` row and what else names the member (their e-mails, founding holds),
- * records it and queues a confirmation to the address they had. Payments and audit rows stay,
- * with the anonymised reference, as accounting needs them.
+ * "Delete my account": after the password (and a two-step code when enrolled), cancels any
+ * Stripe subscription and open founding checkout at once, then in one transaction ends every
+ * sign-in and erases what personal-data.ts lists (the sign-in account, the profile, the
+ * newsletter row, e-mails, holds, audit and event text), records it and queues a confirmation to
+ * the address they had; then anonymises the Stripe customer. Payments and audit rows stay, with
+ * the anonymised reference, as accounting needs them. The row stays `deleted` for good: the
+ * database keeps it from a sign-in account and from another status.
  */
 @Injectable()
 export class AccountDeletionService {
@@ -41,6 +48,7 @@ export class AccountDeletionService {
     private readonly mail: MailService,
     private readonly audit: AuditService,
     private readonly mfa: MfaService,
+    private readonly stripeCustomer: StripeCustomerErasureService,
   ) {}
 
   async delete(accountId: string, password: string, code?: string): Promise<void> {
@@ -59,50 +67,57 @@ export class AccountDeletionService {
 
     const user = await findUserByAccount(this.dataSource.manager, accountId);
     await this.cancelSubscription(user);
+    await this.expireOpenCheckouts(user);
     await this.dataSource.transaction(async (manager) => {
-      const email = user.email;
+      const person = erasedPerson(user);
       await this.sessions.endAll(manager, accountId);
-      await manager.delete(AuthAccountEntity, { id: accountId });
-      await manager.query(
-        `UPDATE newsletter_subscriptions SET status = 'unsubscribed', first_name = NULL,
-            last_name = NULL, updated_at = now() WHERE email = $1`,
-        [email],
-      );
-      const anonymous = anonymousEmail(user.id);
-      await manager.query(
-        `UPDATE emails SET to_email = $1, data = '{}'::jsonb, updated_at = now()
-          WHERE user_id = $2 OR to_email = $3`,
-        [anonymous, user.id, email],
-      );
-      await manager.query(
-        `UPDATE founding_reservations SET email = $1, first_name = NULL, last_name = NULL, phone = NULL,
-            client_ip = NULL, updated_at = now() WHERE email = $2`,
-        [anonymous, email],
-      );
-      await manager.getRepository(UserEntity).update(user.id, {
-        email: anonymous,
-        first_name: '',
-        last_name: '',
-        phone: null,
-        company: null,
-        job_title: null,
-        billing_name: null,
-        billing_email: null,
-        billing_phone: null,
-        billing_address: null,
-        status: 'deleted',
-        deleted_at: new Date(),
-        is_admin: false,
-      });
-      await manager.query(`DELETE FROM admin_roles WHERE user_id = $1`, [user.id]);
+      for (const erasure of ERASURES) await erasure.erase(manager, person);
       await this.audit.record(manager, {
         adminId: user.id,
         type: 'member_delete_account',
         targetUserId: user.id,
         details: { description: 'Deleted their account' },
       });
-      await this.mail.enqueue(manager, { to: email, template: 'account-deleted', data: {} });
+      // The one e-mail that still names them; its address is forgotten once it has gone.
+      await this.mail.enqueue(manager, {
+        to: person.email,
+        template: 'account-deleted',
+        data: {},
+        userId: user.id,
+      });
     });
+    if (user.stripe_customer_id) await this.stripeCustomer.erase(user.stripe_customer_id);
+  }
+
+  /**
+   * A founding checkout still open would, once paid, bring the account's row back into use:
+   * deletion ends it first (Stripe refuses to pay an expired session).
+   */
+  private async expireOpenCheckouts(user: UserEntity): Promise<void> {
+    const open = (await this.dataSource.query(
+      `SELECT stripe_checkout_session_id AS id FROM founding_reservations
+        WHERE (user_id = $1 OR email = $2) AND status = 'pending' AND stripe_checkout_session_id IS NOT NULL`,
+      [user.id, user.email],
+    )) as { id: string }[];
+    try {
+      for (const { id } of open)
+        if ((await this.stripe.checkout.sessions.retrieve(id)).status === 'open')
+          await this.stripe.checkout.sessions.expire(id);
+    } catch (error) {
+      this.logger.error(
+        `Could not expire a checkout of deleted account ${user.id}: ${(error as Error).message}`,
+      );
+      throw new AppException(
+        'stripe_failed',
+        502,
+        'Your open checkout could not be cancelled, so your account was not deleted. Please try again.',
+      );
+    }
+    await this.dataSource.query(
+      `UPDATE founding_reservations SET status = 'released', updated_at = now()
+        WHERE (user_id = $1 OR email = $2) AND status = 'pending'`,
+      [user.id, user.email],
+    );
   }
 
   /** Ends the member's running subscription in Stripe now: nothing more will be charged. */
@@ -115,11 +130,7 @@ export class AccountDeletionService {
       this.logger.error(
         `Could not cancel subscription ${id} of deleted account ${user.id}: ${(error as Error).message}`,
       );
-      throw new AppException(
-        'stripe_failed',
-        502,
-        'Your subscription could not be cancelled, so your account was not deleted. Please try again.',
-      );
+      throw new AppException('stripe_failed', 502, NOT_DELETED);
     }
   }
 }

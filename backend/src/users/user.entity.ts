@@ -21,6 +21,9 @@ export type { BillingAddress, NotificationPreferences } from '@leadpulse/common'
   'users_status_check',
   `"status" IN ('pending', 'paid', 'active', 'inactive', 'suspended', 'deleted')`,
 )
+// A deleted account is never linked to a sign-in account again; a trigger (in the migrations)
+// keeps its status from changing back.
+@Check('users_deleted_unlinked_check', `"status" <> 'deleted' OR "auth_user_id" IS NULL`)
 @Index('users_created_at_idx', ['created_at'])
 // Trigram indexes (gin_trgm_ops and a small pending list, written in the migrations) serve the
 // admin search's ILIKE.

@@ -16,6 +16,13 @@ export const usersErrors = {
     ),
   unknownFilter: (segment: unknown) =>
     new AppException('validation_failed', 400, `Unknown user filter: ${String(segment)}.`),
+  /** A deleted account keeps only its history: no link, session or change is made for it. */
+  deleted: () =>
+    new AppException(
+      'user_deleted',
+      409,
+      'This account has been deleted: only its history can be viewed.',
+    ),
   alreadySetUp: () =>
     new AppException('already_set_up', 409, 'User has already set up their account'),
 };

@@ -5,6 +5,7 @@ import { MailModule } from '../mail/mail.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { RolesModule } from '../roles/roles.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AdminUserPromosController } from './admin-user-promos.controller.js';
 import { AdminUserEmailsController } from './admin-user-emails.controller.js';
@@ -12,6 +13,7 @@ import { AdminUserSuspensionController } from './admin-user-suspension.controlle
 import { AdminUsersController } from './admin-users.controller.js';
 import { MeController } from './me.controller.js';
 import { MemberExportService } from './member-export.service.js';
+import { StripeCustomerErasureService } from './stripe-customer-erasure.service.js';
 import { UserAccountsService } from './user-accounts.service.js';
 import { UserActivityService } from './user-activity.service.js';
 import { UserEmailsService } from './user-emails.service.js';
@@ -22,7 +24,15 @@ import { UsersService } from './users.service.js';
 
 /** Members' own profile and data export, and the back office's users (list, edits, promos, e-mails, activity). */
 @Module({
-  imports: [AuthModule, JobsModule, MailModule, RateLimitModule, RolesModule, StripeModule],
+  imports: [
+    AuthModule,
+    JobsModule,
+    MailModule,
+    RateLimitModule,
+    RolesModule,
+    StripeModule,
+    WebhooksModule,
+  ],
   controllers: [
     MeController,
     AdminUsersController,
@@ -34,6 +44,7 @@ import { UsersService } from './users.service.js';
     UsersService,
     MemberExportService,
     AccountDeletionService,
+    StripeCustomerErasureService,
     UsersListService,
     UserAccountsService,
     UserPromosService,

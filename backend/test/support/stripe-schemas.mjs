@@ -59,6 +59,7 @@ export const EVENT_TYPES = [
   'invoice.payment_succeeded',
   'invoice_payment.paid',
   'payment_method.attached',
+  'payment_method.updated',
   'promotion_code.created',
   'promotion_code.updated',
   'refund.created',

@@ -63,4 +63,10 @@ export function registerCustomerRoutes(
   api.get('/v1/payment_methods/:id', async (request, reply) =>
     found(store, reply, param(request), 'payment_method'),
   );
+  api.post('/v1/payment_methods/:id', async (request, reply) => {
+    const method = store.get(param(request));
+    if (!method || method.object !== 'payment_method')
+      return found(store, reply, param(request), 'payment_method');
+    return checkout.updatePaymentMethod(method, (request.body ?? {}) as Body);
+  });
 }
