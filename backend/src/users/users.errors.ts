@@ -16,6 +16,12 @@ export const usersErrors = {
     ),
   unknownFilter: (segment: unknown) =>
     new AppException('validation_failed', 400, `Unknown user filter: ${String(segment)}.`),
+  suspendedStatus: () =>
+    new AppException(
+      'user_suspended',
+      409,
+      'This user is suspended: Reactivate lifts the suspension and puts back their status.',
+    ),
   alreadySetUp: () =>
     new AppException('already_set_up', 409, 'User has already set up their account'),
 };
