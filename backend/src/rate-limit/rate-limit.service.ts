@@ -174,6 +174,11 @@ export class RateLimitService implements OnApplicationShutdown {
     return new PasswordAttempt(this.store, taken, [key]);
   }
 
+  /** Counts one event in the key's fixed window, answering how many the window holds now. */
+  async countInWindow(key: string, windowSeconds: number): Promise<number> {
+    return (await this.store.hit(key, windowSeconds)).hits;
+  }
+
   /** Takes a slot in every counter or none: a refusal gives back the slots already taken. */
   private async reserveAll(
     limits: [key: string, limit: number, windowSeconds: number][],
