@@ -95,6 +95,9 @@ export async function createApp({
     // A preflight is answered with its CORS headers alone.
     if (cors(request, reply)) return;
     void reply.header('x-request-id', request.id).headers(headers);
+    // API answers carry accounts and their data: no browser or proxy keeps one, refusals
+    // included, unless its route says otherwise (the public site configuration).
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
     done();
   });
 

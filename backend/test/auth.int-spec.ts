@@ -511,10 +511,18 @@ describe('accounts and sign-in', () => {
       return `${body}.${createHmac(algorithm, secret).update(body).digest('base64url')}`;
     };
     let claims: Record<string, unknown>;
+    /** The claims of another member's token. */
+    let others: Record<string, unknown>;
+    const without = (key: string) => {
+      const { [key]: _left, ...rest } = claims;
+      return rest;
+    };
 
     beforeAll(async () => {
       const session = await signUpAndConfirm(t.app, t.dataSource);
       claims = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString());
+      const other = await signUpAndConfirm(t.app, t.dataSource);
+      others = JSON.parse(Buffer.from(other.access_token.split('.')[1], 'base64url').toString());
       const ok = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(session) });
       expect(ok.statusCode).toBe(200);
       // The forged tokens below differ from a valid one in one way each.
@@ -556,6 +564,30 @@ describe('accounts and sign-in', () => {
         () => sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'someone-else' }),
       ],
       ['no token', () => ''],
+      ['no exp', () => sign({ alg: 'HS256', typ: 'JWT' }, without('exp'))],
+      ['no sid', () => sign({ alg: 'HS256', typ: 'JWT' }, without('sid'))],
+      ['no sub', () => sign({ alg: 'HS256', typ: 'JWT' }, without('sub'))],
+      [
+        'a numeric exp as text',
+        () => sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: String(claims.exp) }),
+      ],
+      [
+        "another member's sign-in as sid",
+        () => sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, sid: others.sid }),
+      ],
+      [
+        "another member's account as sub, with this sign-in",
+        () => sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: others.sub }),
+      ],
+      [
+        'a sid that names no sign-in',
+        () =>
+          sign(
+            { alg: 'HS256', typ: 'JWT' },
+            { ...claims, sid: '00000000-0000-4000-8000-000000000000' },
+          ),
+      ],
+      ['a sid that is no id', () => sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, sid: 'x' })],
     ])('refuses %s with 401', async (_name, token) => {
       // GET /api/me is answered by Fastify directly, GET /api/auth/user through Nest's guard.
       for (const url of ['/api/me', '/api/auth/user']) {

@@ -92,7 +92,7 @@ describe('routes answered directly', () => {
         code: 'profile_not_found',
         message: 'We could not find your profile. Please contact support.',
       });
-      expect(response.headers['cache-control']).toBeUndefined();
+      expect(response.headers['cache-control']).toBe('no-store');
     } finally {
       await t.dataSource
         .getRepository(UserEntity)

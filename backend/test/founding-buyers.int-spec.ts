@@ -1,8 +1,9 @@
 import type Stripe from 'stripe';
 import { FoundingReservationEntity } from '../src/founding/founding-reservation.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
-import { PASSWORD, post, uniqueEmail } from './support/accounts.js';
+import { bearer, PASSWORD, post, uniqueEmail } from './support/accounts.js';
 import {
+  buyFoundingAsMember,
   clientAddress,
   foundingCheckout,
   foundingForm,
@@ -116,6 +117,21 @@ describe('founding checkouts and the people they name', () => {
       last_name: 'Hopper',
       phone: null,
       founding_member: false,
+    });
+  });
+
+  it('still answers a signed-in member who already bought 409 already_active: their own account is no secret to them', async () => {
+    const { session } = await buyFoundingAsMember(env, 'bought');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/founding/checkout',
+      payload: foundingForm(session.user.email),
+      headers: bearer(session),
+    });
+    expect(again.json()).toEqual({
+      statusCode: 409,
+      code: 'already_active',
+      message: 'User already has an active account. Please sign in instead.',
     });
   });
 

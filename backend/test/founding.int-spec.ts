@@ -213,16 +213,37 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     expect((await users().findOneByOrFail({ email })).status).toBe('active');
   }, 30_000);
 
-  it('refuses an e-mail with an active account, and incomplete forms', async () => {
+  it('answers an e-mail with an account as it answers a new one, and tells the address by e-mail once', async () => {
     const email = uniqueEmail('active');
     await users().insert({ email, status: 'active', first_name: 'Act' });
-    const refused = await foundingCheckout(t.app, form(email));
-    expect(refused.json()).toEqual({
-      statusCode: 409,
-      code: 'already_active',
-      message: 'User already has an active account. Please sign in instead.',
+    const existing = await foundingCheckout(t.app, form(email));
+    const freshEmail = uniqueEmail('fresh');
+    const fresh = await foundingCheckout(t.app, form(freshEmail));
+    expect(existing.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    expect(Object.keys(existing.json())).toEqual(Object.keys(fresh.json()));
+    expect(existing.json()).toEqual({ url: expect.stringMatching(/\/\?founding=check-email$/) });
+    // No spot is held and nothing is bought for the existing account; the new buyer's is freed.
+    expect(await reservations().countBy({ email })).toBe(0);
+    const { id } = await reservations().findOneByOrFail({ email: freshEmail });
+    await t.app.inject({ method: 'POST', url: `/api/founding/reservations/${id}/cancel` });
+    const told = await waitFor(async () => {
+      const [row] = await t.dataSource
+        .getRepository(EmailEntity)
+        .findBy({ to_email: email, template: 'founding-existing-account' });
+      return row;
     });
+    expect(told.subject).toBe('You already have a LeadPulse account');
+    // Asked again at once, the answer is the same and the inbox gets no second e-mail.
+    expect((await foundingCheckout(t.app, form(email))).statusCode).toBe(201);
+    expect(
+      await t.dataSource
+        .getRepository(EmailEntity)
+        .countBy({ to_email: email, template: 'founding-existing-account' }),
+    ).toBe(1);
+  });
 
+  it('refuses incomplete forms', async () => {
     const blank = await foundingCheckout(t.app, {
       ...form(uniqueEmail('blank')),
       lastName: '  ',

@@ -86,24 +86,49 @@ describe.each([
   );
 
   it(
-    'checks at most the per-account ceiling of concurrent guesses spread over many addresses',
+    'stops guessing spread over many addresses at the per-account ceiling, yet lets the owner in from an address that never failed',
     async () => {
       const { email } = (await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('spread'))).user;
       verify.mockClear();
+      // 110 wrong passwords from 11 addresses, all at once: one over the ceiling.
+      const guessers = Array.from({ length: 11 }, () => nextIp());
       const answers = codes(
         await Promise.all(
-          Array.from({ length: ACCOUNT_CEILING + 30 }, (_, i) =>
-            login(nextIp(), email, `wrong guess ${i}`),
+          guessers.flatMap((ip) =>
+            Array.from({ length: PER_ACCOUNT }, (_, i) => login(ip, email, `wrong guess ${i}`)),
           ),
         ),
       );
-      expect(count(answers, '400 invalid_credentials')).toBe(ACCOUNT_CEILING);
-      expect(count(answers, '429 too_many_requests')).toBe(30);
-      expect(verify).toHaveBeenCalledTimes(ACCOUNT_CEILING);
-      expect((await login(nextIp(), email, PASSWORD)).statusCode).toBe(429);
+      // Each address's first try is checked whatever the ceiling; the rest stop at it.
+      const checked = count(answers, '400 invalid_credentials');
+      expect(checked).toBeGreaterThanOrEqual(ACCOUNT_CEILING);
+      expect(checked).toBeLessThanOrEqual(ACCOUNT_CEILING + guessers.length);
+      expect(count(answers, '429 too_many_requests')).toBe(110 - checked);
+      expect(verify).toHaveBeenCalledTimes(checked);
+
+      // Every address that failed stays refused, the right password included.
+      for (const ip of guessers) expect((await login(ip, email, PASSWORD)).statusCode).toBe(429);
+      // The owner, from an address that has never failed, signs in.
+      expect((await login(nextIp(), email, PASSWORD)).statusCode).toBe(200);
+      // A new guessing address gets one try, then is refused too.
+      const fresh = nextIp();
+      expect((await login(fresh, email, 'one more guess')).statusCode).toBe(400);
+      verify.mockClear();
+      expect((await login(fresh, email, 'and another')).statusCode).toBe(429);
+      expect(verify).not.toHaveBeenCalled();
     },
     SLOW,
   );
+
+  it('counts an IPv6 client by its /64 network, so fresh addresses from one network are one client', async () => {
+    const { email } = (await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('ipv6'))).user;
+    const network = `2001:db8:${(address++).toString(16)}:1`;
+    for (let attempt = 0; attempt < PER_ACCOUNT; attempt++)
+      expect(
+        (await login(`${network}::${attempt + 1}`, email, `wrong ${attempt}`)).statusCode,
+      ).toBe(400);
+    expect((await login(`${network}::ffff`, email, 'wrong again')).statusCode).toBe(429);
+  });
 
   it('lets the owner in from another address while the guessing address stays locked', async () => {
     const { email } = (await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('owner'))).user;

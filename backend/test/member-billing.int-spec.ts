@@ -123,6 +123,35 @@ describe("a member's own billing in Settings, against the Stripe sandbox", () =>
     expect((await billing()).statusCode).toBe(401);
   }, 30_000);
 
+  it('opens a checkout again after the member renamed themselves, for the customer of their new name', async () => {
+    const session = await signUpAndConfirm(env.t.app, env.t.dataSource, uniqueEmail('renamed'));
+    const first = await call('POST', '/api/billing/checkout', session, { plan: 'prospector' });
+    expect(first.statusCode).toBe(200);
+    const again = await call('POST', '/api/billing/checkout', session, { plan: 'prospector' });
+    expect(again.statusCode).toBe(200);
+    const renamed = await env.t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(session),
+      payload: { first_name: 'Renamed', last_name: 'Member' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const afterRename = await call('POST', '/api/billing/checkout', session, {
+      plan: 'prospector',
+    });
+    expect(afterRename.statusCode).toBe(200);
+    const customerOf = async (url: string) => {
+      const id = /\/(cs_[^/?#]+)/.exec(url)![1];
+      const checkout = await env.stripe.checkout.sessions.retrieve(id, { expand: ['customer'] });
+      return checkout.customer as { id: string; name: string | null };
+    };
+    const before = await customerOf(first.json().url as string);
+    expect((await customerOf(again.json().url as string)).id).toBe(before.id);
+    const after = await customerOf(afterRename.json().url as string);
+    expect(after.name).toBe('Renamed Member');
+    expect(after.id).not.toBe(before.id);
+  });
+
   it('answers a member without a subscription as free, and refuses to cancel or resume', async () => {
     const session = await signUpAndConfirm(env.t.app, env.t.dataSource, uniqueEmail('free'));
     expect((await billing(session)).json()).toEqual({

@@ -2,6 +2,8 @@ import {
   bearer,
   PASSWORD,
   post,
+  signUpAdmin,
+  signUpAndConfirm,
   signupCookie,
   tokenFromOutbox,
   uniqueEmail,
@@ -71,5 +73,61 @@ describe('answers that carry a session or a profile', () => {
       updated: [200, 'no-store'],
       reset: [200, 'no-store'],
     });
+  });
+
+  it('tells every cache not to store any administration answer, lists, exports and refusals included', async () => {
+    const admin = await signUpAdmin(t.app, t.dataSource, uniqueEmail('nostore-admin'));
+    const member = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('nostore-member'));
+    const document = (await t.app.inject({ url: '/api/docs/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const adminId = (
+      await t.app.inject({ url: '/api/admin/identity', headers: bearer(admin) })
+    ).json<{
+      user_id?: string;
+      id?: string;
+    }>();
+    const id = adminId.user_id ?? adminId.id ?? '00000000-0000-4000-8000-000000000000';
+    const reads = Object.entries(document.paths)
+      .filter(([path, operations]) => path.startsWith('/api/admin') && 'get' in operations)
+      .map(([path]) => path.replace(/\{[^}]+\}/g, id));
+    expect(reads.length).toBeGreaterThan(20);
+    const stored: string[] = [];
+    for (const url of reads)
+      for (const session of [admin, member]) {
+        const answer = await t.app.inject({ url, headers: bearer(session) });
+        if (answer.headers['cache-control'] !== 'no-store')
+          stored.push(`${url} ${answer.statusCode} ${String(answer.headers['cache-control'])}`);
+      }
+    // A write's answer and an anonymous refusal too.
+    for (const answer of [
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/users',
+        headers: bearer(admin),
+        payload: { email: uniqueEmail('created'), first_name: 'New', last_name: 'User' },
+      }),
+      await t.app.inject({ url: '/api/admin/users' }),
+    ])
+      if (answer.headers['cache-control'] !== 'no-store')
+        stored.push(`write or refusal ${answer.statusCode}`);
+    expect(stored).toEqual([]);
+  });
+
+  it('tells every cache not to store a member’s personal answers, refusals included', async () => {
+    const member = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('nostore-own'));
+    for (const url of ['/api/me', '/api/me/export', '/api/auth/user', '/api/me/billing']) {
+      const answer = await t.app.inject({ url, headers: bearer(member) });
+      expect([url, answer.headers['cache-control']]).toEqual([url, 'no-store']);
+      const anonymous = await t.app.inject({ url });
+      expect([url, anonymous.statusCode, anonymous.headers['cache-control']]).toEqual([
+        url,
+        401,
+        'no-store',
+      ]);
+    }
+    // What is the same for everyone keeps the caching its route asks for.
+    const config = await t.app.inject({ url: '/api/site-config' });
+    expect(config.headers['cache-control']).toBe('public, max-age=300');
   });
 });

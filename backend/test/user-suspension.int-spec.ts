@@ -135,6 +135,37 @@ describe('suspending and reactivating a user from the back office', () => {
       payload: { status: 'suspended' },
     });
     expect(edit.statusCode).toBe(400);
+    // Nor lift a suspension around Reactivate: the status stays, with its date and reason.
+    for (const status of ['active', 'pending', 'inactive', 'paid']) {
+      const lifted = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${id}`,
+        headers: bearer(owner),
+        payload: { status, first_name: 'Renamed' },
+      });
+      expect(lifted.json()).toEqual({
+        statusCode: 409,
+        code: 'user_suspended',
+        message:
+          'This user is suspended: Reactivate lifts the suspension and puts back their status.',
+      });
+    }
+    const still = await users().findOneByOrFail({ id });
+    expect(still).toMatchObject({
+      status: 'suspended',
+      first_name: expect.not.stringMatching(/^Renamed$/),
+    });
+    expect(still.suspended_at).toBeInstanceOf(Date);
+    // Other fields of a suspended user stay editable, the whole record sent back included.
+    const record = (await call('GET', `/api/admin/users/${id}`, owner)).json() as object;
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${id}`,
+      headers: bearer(owner),
+      payload: { ...record, first_name: 'Renamed' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ first_name: 'Renamed', status: 'suspended' });
     // Without manage_users: 403, recorded as refused.
     const viewer = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('viewer'), PASSWORD);
     await makeAdmin(t.dataSource, viewer.user.email, []);

@@ -89,6 +89,38 @@ describe('the Stripe webhook endpoint', () => {
     expect(await events().countBy({ stripe_event_id: id })).toBe(0);
   });
 
+  it.each([
+    ['an empty object', '{}'],
+    ['JSON null', 'null'],
+    ['an array', '[{"id":"evt_array","type":"customer.created"}]'],
+    ['an event without a type', '{"id":"evt_no_type","object":"event","data":{"object":{}}}'],
+    ['an event without an id', '{"type":"customer.created","object":"event","data":{"object":{}}}'],
+    ['a numeric id', '{"id":42,"type":"customer.created","object":"event","data":{"object":{}}}'],
+    ['an event without data', '{"id":"evt_no_data","type":"customer.created","object":"event"}'],
+    [
+      'a type longer than its column',
+      JSON.stringify({
+        id: 'evt_long',
+        type: 'x'.repeat(101),
+        object: 'event',
+        data: { object: {} },
+      }),
+    ],
+  ])(
+    'refuses a signed body that is not an event (%s) with 400 invalid_event',
+    async (_name, body) => {
+      const before = await events().count();
+      const response = await deliver(body, sign(body));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        code: 'invalid_event',
+        message: 'The body is not a Stripe event: it needs an id, a type and a data object.',
+      });
+      expect(await events().count()).toBe(before);
+    },
+  );
+
   it('stores a signed event, answers 200 at once, and processes it', async () => {
     const { id, payload } = event('customer.created');
     const response = await deliver(payload, sign(payload));

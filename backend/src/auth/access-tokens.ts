@@ -8,6 +8,7 @@ import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import type { AuthenticatedUser } from './auth-user.js';
 import { EndedSessionsService } from './ended-sessions.service.js';
+import { SessionOwnersService } from './session-owners.service.js';
 
 export const JWT_ISSUER = 'leadpulse';
 export const JWT_AUDIENCE = 'leadpulse-api';
@@ -31,8 +32,20 @@ export function accessTokenKey(config: AppConfig): KeyObject {
   return createSecretKey(Buffer.from(config.jwtSecret!));
 }
 
-export function toAuthenticatedUser(payload: AccessTokenPayload): AuthenticatedUser {
-  return { accountId: payload.sub, email: payload.email, sessionId: payload.sid };
+/**
+ * The bearer a verified payload names, or null when it lacks what every token we issue carries:
+ * a token without `exp` would never expire, one without `sid` could not be ended.
+ */
+export function toAuthenticatedUser(payload: unknown): AuthenticatedUser | null {
+  const claims = payload as Partial<Record<keyof AccessTokenPayload | 'exp', unknown>>;
+  if (
+    typeof claims.sub !== 'string' ||
+    typeof claims.sid !== 'string' ||
+    typeof claims.email !== 'string' ||
+    typeof claims.exp !== 'number'
+  )
+    return null;
+  return { accountId: claims.sub, email: claims.email, sessionId: claims.sid };
 }
 
 export function sessionRequired(): AppException {
@@ -52,21 +65,26 @@ export class AccessTokens {
   constructor(
     config: AppConfig,
     private readonly ended: EndedSessionsService,
+    private readonly owners: SessionOwnersService,
   ) {
     this.key = accessTokenKey(config);
   }
 
-  /** The bearer; 401 `unauthorized` for a missing, bad or expired token, or an ended sign-in. */
-  authenticate(request: FastifyRequest): AuthenticatedUser {
+  /**
+   * The bearer; 401 `unauthorized` for a missing, bad or expired token, one without `exp` or
+   * `sid`, a sign-in that is not the token's account's, or one that has ended.
+   */
+  async authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
     const token = bearerToken(request as never);
     if (!token) throw sessionRequired();
-    let payload: AccessTokenPayload;
+    let user: AuthenticatedUser | null;
     try {
-      payload = jwt.verify(token, this.key, ACCESS_TOKEN_CHECKS) as AccessTokenPayload;
+      user = toAuthenticatedUser(jwt.verify(token, this.key, ACCESS_TOKEN_CHECKS));
     } catch {
       throw sessionRequired();
     }
-    if (typeof payload.sub !== 'string' || this.ended.has(payload.sid)) throw sessionRequired();
-    return toAuthenticatedUser(payload);
+    if (!user || this.ended.has(user.sessionId)) throw sessionRequired();
+    if (!(await this.owners.belongsTo(user.sessionId, user.accountId))) throw sessionRequired();
+    return user;
   }
 }

@@ -6,6 +6,7 @@ import { AppException } from '../common/app.exception.js';
 import type { AuthenticatedUser } from './auth-user.js';
 import type { ClientInfo } from './auth.service.js';
 import { EndedSessionsService } from './ended-sessions.service.js';
+import { SessionOwnersService } from './session-owners.service.js';
 
 type AuthenticatedRequest = FastifyRequest & { user?: AuthenticatedUser };
 
@@ -15,17 +16,29 @@ type AuthenticatedRequest = FastifyRequest & { user?: AuthenticatedUser };
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly ended: EndedSessionsService) {
+  constructor(
+    private readonly ended: EndedSessionsService,
+    private readonly owners: SessionOwnersService,
+  ) {
     super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    // The sign-in the token names must be its account's: ending it then ends the token.
+    const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user!;
+    if (!(await this.owners.belongsTo(user.sessionId, user.accountId))) throw unauthorized();
+    return true;
   }
 
   override handleRequest<T>(error: unknown, user: T): T {
     const bearer = user as AuthenticatedUser | false;
-    if (error || !bearer || this.ended.has(bearer.sessionId))
-      throw new AppException('unauthorized', 401, MESSAGES.session.required);
+    if (error || !bearer || this.ended.has(bearer.sessionId)) throw unauthorized();
     return user;
   }
 }
+
+const unauthorized = () => new AppException('unauthorized', 401, MESSAGES.session.required);
 
 /** Reads a bearer token when one is sent (401 if it is bad); lets anonymous requests through. */
 @Injectable()

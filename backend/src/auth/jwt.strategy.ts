@@ -2,12 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AppConfig } from '../config/app-config.js';
-import {
-  ACCESS_TOKEN_CHECKS,
-  accessTokenKey,
-  toAuthenticatedUser,
-  type AccessTokenPayload,
-} from './access-tokens.js';
+import { ACCESS_TOKEN_CHECKS, accessTokenKey, toAuthenticatedUser } from './access-tokens.js';
 import type { AuthenticatedUser } from './auth-user.js';
 
 /** Verifies access tokens with the checks of access-tokens.ts. */
@@ -23,7 +18,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(payload: AccessTokenPayload): AuthenticatedUser {
-    return toAuthenticatedUser(payload);
+  /** False (401) for a token without the claims every token we issue carries. */
+  validate(payload: unknown): AuthenticatedUser | false {
+    return toAuthenticatedUser(payload) ?? false;
   }
 }

@@ -7,6 +7,7 @@ import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { creationKey } from '../stripe/idempotency-key.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { PlanChangesService, type PlanPreview } from '../subscriptions/plan-changes.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
@@ -76,9 +77,8 @@ export class BillingService implements OnModuleInit {
   }
 
   /**
-   * Subscribing to a monthly plan: a Checkout Session for the member's Stripe customer. The
-   * customer is made once per member (an idempotency key on the member's id) and recorded on the
-   * member only when the checkout completes.
+   * Subscribing to a monthly plan: a Checkout Session for the member's Stripe customer, recorded
+   * on the member only when the checkout completes.
    */
   async checkout(accountId: string, plan: MemberPlan, ip: string): Promise<{ url: string }> {
     await this.rateLimits.consume('checkout', ip);
@@ -90,18 +90,7 @@ export class BillingService implements OnModuleInit {
         'You already have a subscription. Change your plan instead.',
       );
     try {
-      const customerId =
-        user.stripe_customer_id ??
-        (
-          await this.stripe.customers.create(
-            {
-              email: user.email,
-              name: `${user.first_name} ${user.last_name}`.trim() || undefined,
-              metadata: { user_id: user.id },
-            },
-            { idempotencyKey: `member-customer:${user.id}` },
-          )
-        ).id;
+      const customerId = user.stripe_customer_id ?? (await this.createCustomer(user));
       const session = await this.stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: customerId,
@@ -118,6 +107,22 @@ export class BillingService implements OnModuleInit {
     } catch {
       throw new AppException('checkout_failed', 502, MESSAGES.founding.checkoutFailed);
     }
+  }
+
+  /**
+   * The member's Stripe customer, made once for the same details: the key names the member and
+   * the details, so a retry reuses the customer and a member renamed since gets a new one.
+   */
+  private async createCustomer(user: UserEntity): Promise<string> {
+    const params = {
+      email: user.email,
+      name: `${user.first_name} ${user.last_name}`.trim() || undefined,
+      metadata: { user_id: user.id },
+    };
+    const customer = await this.stripe.customers.create(params, {
+      idempotencyKey: creationKey(`member-customer:${user.id}`, params),
+    });
+    return customer.id;
   }
 
   /** A paying member moves between the monthly plans (prorated, or after the founding period). */

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Type } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { AppException } from './app.exception.js';
-import { createValidationPipe } from './validation.js';
+import { BODY_NOT_OBJECT, createValidationPipe } from './validation.js';
 
 const readOnly = (field: string) =>
   new AppException('validation_failed', 400, `${field} cannot be changed.`, {
@@ -32,7 +32,7 @@ export async function editOf<T extends object>(
   load: () => Promise<object>,
 ): Promise<T> {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new AppException('validation_failed', 400, 'The request body must be a JSON object.');
+    throw new AppException('validation_failed', 400, BODY_NOT_OBJECT);
   const writable = writableFields(dto);
   const record = await load().catch(async (error: unknown) => {
     if (!(error instanceof AppException) || error.getStatus() !== 404) throw error;

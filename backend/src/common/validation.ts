@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { Matches, ValidateIf } from 'class-validator';
 import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
 import { AppException } from './app.exception.js';
@@ -42,9 +42,28 @@ export function validationErrorsByField(
   return fields;
 }
 
+export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
+
+/**
+ * Nest's pipe validates a null body as `{}` (and so would let `null` stand for "change
+ * nothing"): a body that a DTO describes must be a JSON object, or it is refused.
+ */
+class DtoValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (
+      metadata.type === 'body' &&
+      value !== undefined &&
+      (value === null || typeof value !== 'object' || Array.isArray(value)) &&
+      this.toValidate(metadata)
+    )
+      throw new AppException('validation_failed', 400, BODY_NOT_OBJECT);
+    return super.transform(value, metadata);
+  }
+}
+
 /** Rejects unknown fields and answers `validation_failed` with the first message and every field's. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new DtoValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

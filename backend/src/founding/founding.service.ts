@@ -27,7 +27,13 @@ import { FoundingReservationEntity } from './founding-reservation.entity.js';
 const CHECKOUT_MINUTES = 30;
 /** Covers the Stripe calls until the session's own expiry replaces the provisional one. */
 const PROVISIONAL_HOLD_MINUTES = CHECKOUT_MINUTES + 1;
-/** Live holds one client address may have at once (one per e-mail, by a unique index). */
+/**
+ * Where a signed-out checkout for an address with an account goes, with the same 201 `{ url }`
+ * a new buyer gets: the landing page asks them to read their e-mail.
+ */
+export const CHECK_EMAIL_PATH = '/?founding=check-email';
+/** At most one "you already have an account" e-mail per address in this many minutes. */
+const EXISTING_ACCOUNT_MAIL_MINUTES = 15;
 /** Serialises spot counting across instances and connections. */
 const FOUNDING_LOCK_KEY = 7_318_400_220;
 
@@ -120,8 +126,12 @@ export class FoundingService implements OnModuleInit {
         (user.stripe_customer_id ||
           (user.status === 'active' && !ownAccount) ||
           user.status === 'paid')
-      )
-        throw FOUNDING_ERRORS.alreadyActive();
+      ) {
+        if (buyerAccount) throw FOUNDING_ERRORS.alreadyActive();
+        // Signed out, the answer must not tell who has an account: the address is told instead.
+        await this.tellAccountHolder(manager, user);
+        return { existing: true as const };
+      }
 
       const reservations = manager.getRepository(FoundingReservationEntity);
       const live = await reservations.findOne({ where: { email, status: 'pending' } });
@@ -150,6 +160,7 @@ export class FoundingService implements OnModuleInit {
       );
       return { reservation, reused: false };
     });
+    if ('existing' in held) return { url: `${this.config.appUrl}${CHECK_EMAIL_PATH}` };
     if (held.reused) return { url: held.reservation.checkout_url! };
 
     const { reservation } = held;
@@ -198,6 +209,25 @@ export class FoundingService implements OnModuleInit {
         .update(reservation.id, { status: 'released' });
       throw new AppException('checkout_failed', 502, MESSAGES.founding.checkoutFailed);
     }
+  }
+
+  /**
+   * E-mails an address that started the founding checkout signed out while it has an account:
+   * sign in instead. Once in a while at most, so the form cannot flood someone's inbox.
+   */
+  private async tellAccountHolder(manager: EntityManager, user: UserEntity): Promise<void> {
+    const [{ recent }] = (await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM emails WHERE to_email = $1 AND template = $2
+         AND created_at > now() - make_interval(mins => $3)) AS recent`,
+      [user.email, 'founding-existing-account', EXISTING_ACCOUNT_MAIL_MINUTES],
+    )) as { recent: boolean }[];
+    if (recent) return;
+    await this.mail.enqueue(manager, {
+      to: user.email,
+      template: 'founding-existing-account',
+      data: { link: '/dashboard/settings?tab=subscription' },
+      userId: user.id,
+    });
   }
 
   /**

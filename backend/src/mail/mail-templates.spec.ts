@@ -128,6 +128,21 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/dashboard/settings?tab=subscription',
       subject: 'Your LeadPulse subscription has ended',
     },
+    'founding-existing-account': {
+      data: { link: '/login' },
+      link: 'https://app.example.com/login',
+      subject: 'You already have a LeadPulse account',
+    },
+    'mfa-failures': {
+      data: {
+        firstName: 'Ada',
+        attempts: 5,
+        minutes: 15,
+        link: '/dashboard/settings?tab=security',
+      },
+      link: 'https://app.example.com/dashboard/settings?tab=security',
+      subject: 'Wrong two-step codes on your LeadPulse account',
+    },
   };
 
 describe('e-mail templates', () => {

@@ -1,9 +1,14 @@
 import Handlebars from 'handlebars';
 import { PLANS } from '@leadpulse/common';
 import { ADMIN_ACCOUNT_NOTICE } from './admin-account-notice.js';
+import {
+  SECURITY_SOURCES,
+  SECURITY_TEMPLATE_NAMES,
+  type SecurityTemplateData,
+} from './security-templates.js';
 
 /** The data each template needs. Fields ending in `link` are paths such as `/setup-password#token=…`. */
-export interface TemplateData {
+export interface TemplateData extends SecurityTemplateData {
   'confirm-email': { link: string };
   welcome: { firstName?: string; link?: string };
   'password-reset': { firstName?: string; link: string };
@@ -57,6 +62,7 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'payment-failed',
   'payment-received',
   'payment-ended',
+  ...SECURITY_TEMPLATE_NAMES,
 ];
 
 interface TemplateSource {
@@ -78,6 +84,7 @@ const NAMELESS_GREETING_HTML = '<p>Hi,</p>';
 const NAMELESS_GREETING_TEXT = 'Hi,';
 
 const SOURCES: Record<TemplateName, TemplateSource> = {
+  ...SECURITY_SOURCES,
   'confirm-email': {
     subject: 'Confirm your {{appName}} account',
     html: `${NAMELESS_GREETING_HTML}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
@@ -12,6 +13,26 @@ export type LimitedAction =
 
 /** The ceiling on failed sign-ins at one account from all addresses, as a multiple of its per-address limit. */
 const ACCOUNT_CEILING_FACTOR = 10;
+
+/**
+ * The client as sign-in limits count it: an IPv4 address, or an IPv6 address's /64 network,
+ * the block one subscriber usually holds whole, so a guesser cannot draw fresh addresses from it.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 interface ReservedSlot {
   key: string;
@@ -82,25 +103,49 @@ export class RateLimitService implements OnApplicationShutdown {
   /**
    * Reserves one sign-in attempt before the password is checked, 429 past a limit. Failures are
    * counted per account and address together, so a guesser locks out only their own address
-   * and not the owner; a ceiling per account (ten times that limit) stops guessing spread over
-   * many addresses, and the per-address limit stops spraying many accounts.
+   * and not the owner; the per-address limit stops spraying many accounts. A ceiling per account
+   * (ten times that limit) stops guessing spread over many addresses: past it, an address that
+   * has failed at the account is refused, while one that has not still gets its attempt, so the
+   * owner signs in from their own address and a guesser gets one try per address and window.
    */
   async reserveLogin(email: string, ip: string): Promise<PasswordAttempt> {
     const { loginPerAccount, loginPerIp } = this.config.rateLimits;
     const account = email.trim().toLowerCase();
-    const accountFromAddress = `login:ip:${ip}:account:${createHash('sha256').update(account).digest('hex')}`;
+    const address = addressKey(ip);
+    const accountFromAddress = `login:ip:${address}:account:${createHash('sha256').update(account).digest('hex')}`;
     const taken = await this.reserveAll(
       [
         [accountFromAddress, loginPerAccount.limit, loginPerAccount.windowSeconds],
-        [`login:ip:${ip}`, loginPerIp.limit, loginPerIp.windowSeconds],
-        [
-          `login:account:${account}`,
-          loginPerAccount.limit * ACCOUNT_CEILING_FACTOR,
-          loginPerAccount.windowSeconds,
-        ],
+        [`login:ip:${address}`, loginPerIp.limit, loginPerIp.windowSeconds],
       ],
       MESSAGES.login.tooManyRequests,
     );
+    const ceiling = `login:account:${account}`;
+    // The first attempt in this address's window: no failure of its own yet.
+    const firstFromAddress = taken[0].counter.hits === 1;
+    try {
+      if (firstFromAddress)
+        taken.push({
+          key: ceiling,
+          counter: await this.store.hit(ceiling, loginPerAccount.windowSeconds),
+        });
+      else
+        taken.push(
+          ...(await this.reserveAll(
+            [
+              [
+                ceiling,
+                loginPerAccount.limit * ACCOUNT_CEILING_FACTOR,
+                loginPerAccount.windowSeconds,
+              ],
+            ],
+            MESSAGES.login.tooManyRequests,
+          )),
+        );
+    } catch (error) {
+      await releaseAll(this.store, taken);
+      throw error;
+    }
     return new PasswordAttempt(this.store, taken, [accountFromAddress]);
   }
 
@@ -127,6 +172,11 @@ export class RateLimitService implements OnApplicationShutdown {
       MESSAGES.session.tooManyRequests,
     );
     return new PasswordAttempt(this.store, taken, [key]);
+  }
+
+  /** Counts one event in the key's fixed window, answering how many the window holds now. */
+  async countInWindow(key: string, windowSeconds: number): Promise<number> {
+    return (await this.store.hit(key, windowSeconds)).hits;
   }
 
   /** Takes a slot in every counter or none: a refusal gives back the slots already taken. */

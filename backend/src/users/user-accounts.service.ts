@@ -82,6 +82,9 @@ export class UserAccountsService {
       // Taking the administrator role away may take the last Owner with it.
       if (form.is_admin === false) await lockOwnerRole(manager);
       const user = await findUser(manager, id, true);
+      // Only Reactivate lifts a suspension: it also clears the suspension's date and reason.
+      if (user.status === 'suspended' && form.status !== undefined)
+        throw usersErrors.suspendedStatus();
       const next: Partial<UserEntity> = Object.fromEntries(
         Object.entries(form).map(([key, value]) => [
           key,

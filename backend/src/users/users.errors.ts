@@ -23,6 +23,12 @@ export const usersErrors = {
       409,
       'This account has been deleted: only its history can be viewed.',
     ),
+  suspendedStatus: () =>
+    new AppException(
+      'user_suspended',
+      409,
+      'This user is suspended: Reactivate lifts the suspension and puts back their status.',
+    ),
   alreadySetUp: () =>
     new AppException('already_set_up', 409, 'User has already set up their account'),
 };

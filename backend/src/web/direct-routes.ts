@@ -28,7 +28,7 @@ function directHandlers(app: INestApplication): Record<string, DirectHandler> {
       health.database().then((report) => sendHealth(reply, report)),
     // MeController.me, behind JwtAuthGuard
     'GET /api/me': async (request, reply) => {
-      const member = await users.me(tokens.authenticate(request).accountId);
+      const member = await users.me((await tokens.authenticate(request)).accountId);
       void reply.header('cache-control', 'no-store');
       return member;
     },

@@ -12,4 +12,10 @@ export const WEBHOOKS_ERRORS = {
       400,
       'The Stripe signature is missing or does not match.',
     ),
+  invalidEvent: () =>
+    new AppException(
+      'invalid_event',
+      400,
+      'The body is not a Stripe event: it needs an id, a type and a data object.',
+    ),
 };

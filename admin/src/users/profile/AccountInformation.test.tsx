@@ -55,4 +55,26 @@ describe('Account Information', () => {
     expect(screen.getByText('Past due')).toBeInTheDocument();
     expect(screen.queryByText(/past_due|Paid \(setup required\)/)).not.toBeInTheDocument();
   });
+
+  it('leaves a suspended user’s status to Reactivate', async () => {
+    renderAdmin(<AccountInformation user={{ ...user, status: 'suspended' }} />, {
+      permissions: ['manage_users'],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByText('Reactivate the user to lift the suspension.')).toBeInTheDocument();
+  });
+
+  it('offers the statuses an edit may set', async () => {
+    renderAdmin(<AccountInformation user={user} />, { permissions: ['manage_users'] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).not.toContain('Suspended');
+    expect(options).not.toContain('Deleted');
+    expect(options).toContain('Inactive');
+  });
 });

@@ -3,6 +3,7 @@ import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '
 import { useNotify, useUpdate } from 'react-admin';
 import {
   ADMIN_TOASTS,
+  ASSIGNABLE_STATUSES,
   USER_STATUSES,
   userStatusLabel,
   type AdminUserRecord,
@@ -35,6 +36,7 @@ export function AccountInformation({ user }: { user: AdminUserRecord }) {
   const [update, { isPending }] = useUpdate<AdminUserRecord>();
   const notify = useNotify();
   const canEdit = useCan('edit', 'users');
+  const suspended = user.status === 'suspended';
 
   const cancel = () => {
     setForm(pick(user));
@@ -120,8 +122,13 @@ export function AccountInformation({ user }: { user: AdminUserRecord }) {
           size="small"
           value={form.status}
           onChange={(event) => setForm({ ...form, status: event.target.value })}
+          // A suspension is lifted by Reactivate only, which also clears its date and reason.
+          disabled={suspended}
+          helperText={suspended ? 'Reactivate the user to lift the suspension.' : undefined}
         >
-          {USER_STATUSES.map((status) => (
+          {USER_STATUSES.filter(
+            (status) => status === user.status || ASSIGNABLE_STATUSES.includes(status as never),
+          ).map((status) => (
             <MenuItem key={status} value={status}>
               {userStatusLabel(status)}
             </MenuItem>

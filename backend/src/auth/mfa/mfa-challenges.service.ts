@@ -103,6 +103,7 @@ export class MfaChallengesService {
       await attempt.release();
       throw mfaErrors.invalidToken();
     }
+    await this.mfa.codeFailed(account.id);
     throw mfaErrors.invalidCode();
   }
 }

@@ -20,6 +20,10 @@ import { newTotpSecret, normaliseTotpCode, otpauthUrl, qrSvg, totpStep } from '.
 /** Where the e-mails about two-step verification send the member. */
 const SECURITY_LINK = '/dashboard/settings?tab=security';
 
+/** Wrong codes within a window that make a burst, e-mailed to the account holder once. */
+export const MFA_ALERT_FAILURES = 5;
+export const MFA_ALERT_WINDOW_MINUTES = 15;
+
 /** What a sign-in's second step presents: a code from the app, or a recovery code. */
 export interface SecondStep {
   code?: string;
@@ -226,9 +230,42 @@ export class MfaService {
       await attempt.release();
       throw error;
     }
-    if (result === undefined) throw mfaErrors.invalidCode();
+    if (result === undefined) {
+      await this.codeFailed(accountId);
+      throw mfaErrors.invalidCode();
+    }
     await attempt.succeeded();
     return result;
+  }
+
+  /**
+   * Counts a wrong code (or recovery code) of the account; the one that makes a burst e-mails
+   * the account holder: someone who knows the password may be trying codes. A window counts
+   * atomically, so one burst sends one e-mail however the requests are timed.
+   */
+  async codeFailed(accountId: string): Promise<void> {
+    const failures = await this.rateLimits.countInWindow(
+      `mfa-failures:account:${accountId}`,
+      MFA_ALERT_WINDOW_MINUTES * 60,
+    );
+    if (failures !== MFA_ALERT_FAILURES) return;
+    await this.dataSource.transaction(async (manager) => {
+      const account = await manager
+        .getRepository(AuthAccountEntity)
+        .findOneByOrFail({ id: accountId });
+      const user = await manager.getRepository(UserEntity).findOneBy({ auth_user_id: accountId });
+      await this.mail.enqueue(manager, {
+        to: user?.email ?? account.email,
+        template: 'mfa-failures',
+        data: {
+          firstName: user?.first_name,
+          attempts: MFA_ALERT_FAILURES,
+          minutes: MFA_ALERT_WINDOW_MINUTES,
+          link: SECURITY_LINK,
+        },
+        userId: user?.id ?? null,
+      });
+    });
   }
 
   /** Holds the account while its factors change, so two enrolments never cross. */

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
-import { OneLineName } from '../../common/validation.js';
+import { OneLineName, Omittable } from '../../common/validation.js';
 
 export class NewsletterDto {
   @ApiProperty({ example: 'ada@example.com' })
@@ -14,14 +14,14 @@ export class NewsletterDto {
 export class WaitlistDto extends NewsletterDto {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @OneLineName()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(NAME_MAX_LENGTH)
   firstName?: string;
 
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @OneLineName()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(NAME_MAX_LENGTH)
   lastName?: string;

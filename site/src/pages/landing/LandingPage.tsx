@@ -4,6 +4,7 @@ import { useAuthDialogs } from '../../components/dialogs/AuthDialogs';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { useCancelledCheckout } from '../../features/founding/useCancelledCheckout';
+import { useCheckEmailNotice } from '../../features/founding/useCheckEmailNotice';
 import { useLinkClick } from '../../features/navigation/navigation';
 import { useScrolledPast } from '../../features/scroll/useScrolledPast';
 import { Footer, Hero, OfferAndWaitlist } from './sections';
@@ -36,6 +37,7 @@ export function LandingPage() {
   // The top bar gains its shadow once the page scrolls past 100 px.
   const scrolled = useScrolledPast(100);
   useCancelledCheckout();
+  useCheckEmailNotice();
   return (
     <>
       <AppBar
