@@ -24,6 +24,7 @@ import { AddDunningInvoices1795504523336 } from './1795504523336-AddDunningInvoi
 import { BoundUserSearchPendingLists1795512400000 } from './1795512400000-BoundUserSearchPendingLists.js';
 import { AddDunningEndedEmail1795513000000 } from './1795513000000-AddDunningEndedEmail.js';
 import { IndexExpirySweeps1795514000000 } from './1795514000000-IndexExpirySweeps.js';
+import { AddLeadWorkspace1795871678653 } from './1795871678653-AddLeadWorkspace.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   BoundUserSearchPendingLists1795512400000,
   AddDunningEndedEmail1795513000000,
   IndexExpirySweeps1795514000000,
+  AddLeadWorkspace1795871678653,
 ];
