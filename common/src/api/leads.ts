@@ -317,3 +317,28 @@ export const LEAD_ERRORS = {
     'Your plan is suspended until the unpaid invoice is paid. You can still read and export your leads.',
 } as const;
 export type LeadErrorCode = keyof typeof LEAD_ERRORS;
+
+const PROFILE_PATH = /(?:^|\/\/|\.|\/)linkedin\.com\/in\/([^/?#\s]+)/i;
+
+/**
+ * The `/in/<slug>` part of a LinkedIn profile URL, lower-case and decoded
+ * (`https://www.linkedin.com/in/J%C3%BCrgen-M-12/` → `jürgen-m-12`); null when the text is not
+ * a profile URL.
+ */
+export function profileSlug(url: string | null | undefined): string | null {
+  const match = url ? PROFILE_PATH.exec(url.trim()) : null;
+  if (!match) return null;
+  let slug = match[1];
+  try {
+    slug = decodeURIComponent(slug);
+  } catch {
+    // A stray % is kept as written.
+  }
+  slug = slug.trim().toLowerCase();
+  return slug.length > 0 && slug.length <= 200 ? slug : null;
+}
+
+/** The canonical profile URL of a slug. */
+export function profileUrlOf(slug: string): string {
+  return `https://www.linkedin.com/in/${encodeURIComponent(slug)}`;
+}
