@@ -7,6 +7,7 @@ import { ImportsService } from './imports/imports.service.js';
 import { LeadsController } from './leads/leads.controller.js';
 import { LeadsService } from './leads/leads.service.js';
 import { TimelineService } from './leads/timeline.service.js';
+import { LeadMemberDataService } from './member-data/lead-member-data.service.js';
 import { NotesController } from './notes/notes.controller.js';
 import { NotesService } from './notes/notes.service.js';
 import { TasksController } from './tasks/tasks.controller.js';
@@ -36,7 +37,8 @@ import { WorkspacesService } from './workspaces/workspaces.service.js';
     TasksService,
     ImportsService,
     ImportJobService,
+    LeadMemberDataService,
   ],
-  exports: [WorkspacesService, PlanGateService],
+  exports: [WorkspacesService, PlanGateService, LeadMemberDataService],
 })
 export class LeadsModule {}
