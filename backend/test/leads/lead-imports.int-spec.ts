@@ -1,4 +1,6 @@
-import { readdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import { BODY_LIMIT_BYTES } from '../../src/app.js';
 import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from '../support/accounts.js';
 import {
   archive,
@@ -213,6 +215,23 @@ describe('lead imports', () => {
     expect(created[0] + created[1]).toBe(600);
     expect(await workspaceCounts(session)).toEqual({ leads: 600, signals: 601, job_changes: 0 });
   });
+
+  it('takes an upload many times larger than a JSON body (20,000 connections)', async () => {
+    const session = await member();
+    const rows = Array.from({ length: 20_000 }, (_, index) => [
+      `First${index}`,
+      `Last${index}`,
+      profileUrl(`big-${index}-${randomBytes(4).toString('hex')}`),
+      '',
+      `Company ${randomBytes(6).toString('hex')}`,
+      'Buyer',
+      '08 Feb 2026',
+    ]);
+    const path = await exportOf('Basic_LinkedInDataExport_02-08-2026.zip', rows);
+    expect((await stat(path)).size).toBeGreaterThan(4 * BODY_LIMIT_BYTES);
+    const result = await importArchive(session, path);
+    expect(result.counts['Connections.csv']).toMatchObject({ rows: 20_000, leads_created: 20_000 });
+  }, 120_000);
 
   it('leaves no trace of the files it does not use', async () => {
     const session = await member();
