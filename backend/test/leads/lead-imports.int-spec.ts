@@ -324,7 +324,10 @@ describe('lead imports', () => {
     const result = await finished(session, answer.json().id);
     expect(result.counts['crm.csv']).toMatchObject({ rows: 5, leads_created: 3, skipped: 0 });
     expect(result.counts['crm.csv'].skipped_examples).toEqual([
-      { line: 7, reason: 'Imported without the profile URL is not a LinkedIn profile (/in/…)' },
+      {
+        line: 7,
+        reason: 'Imported without its profile URL, which is not a LinkedIn profile (/in/…)',
+      },
     ]);
     const leads = (
       await t.app.inject({ method: 'GET', url: '/api/leads?sort=name', headers: bearer(session) })
