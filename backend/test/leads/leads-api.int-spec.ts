@@ -67,6 +67,7 @@ describe('the lead workspace API', () => {
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({
+      position_in_stage: 0,
       stage: 'contacted',
       monitored: true,
       company: 'Babbage & Co',
@@ -74,6 +75,11 @@ describe('the lead workspace API', () => {
     expect((await call(session, 'GET', `/api/leads/${lead.id}`)).json().company).toBe(
       'Babbage & Co',
     );
+    const second = await call(session, 'POST', '/api/leads', { first_name: 'Charles' });
+    const moved = await call(session, 'PATCH', `/api/leads/${second.json().id}`, {
+      stage: 'contacted',
+    });
+    expect(moved.json()).toMatchObject({ stage: 'contacted', position_in_stage: 1 });
     expect((await call(session, 'DELETE', `/api/leads/${lead.id}`)).statusCode).toBe(204);
     expect((await call(session, 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(404);
   });
