@@ -194,6 +194,35 @@ describe('LeadImporter on a LinkedIn export', () => {
     });
   });
 
+  it('tells sent from received without Profile.csv: the member is in every conversation', async () => {
+    const row = (id: string, from: string, to: string, date: string) => [
+      id,
+      '',
+      from,
+      profileUrl(from),
+      to,
+      profileUrl(to),
+      date,
+      '',
+      'Hi',
+      'INBOX',
+      '',
+      'No',
+      'No',
+    ];
+    const messages = csv(MESSAGES_HEADER, [
+      row('c1', 'bob', 'me', '2026-02-08 10:00:00 UTC'),
+      row('c1', 'me', 'bob', '2026-02-08 11:00:00 UTC'),
+      row('c2', 'me', 'carol', '2026-02-09 11:00:00 UTC'),
+    ]);
+    const { items } = await run(await zipOf({ 'messages.csv': messages }));
+    expect(items.map((item) => [item.signal?.kind, item.person.slug])).toEqual([
+      ['message_received', 'bob'],
+      ['message_sent', 'bob'],
+      ['message_sent', 'carol'],
+    ]);
+  });
+
   it('reads invitations, endorsements and recommendations with their own date formats, and reports a date it cannot read', async () => {
     const invitations = csv(INVITATIONS_HEADER, [
       [

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
-import type { CsvMapping, ImportFileCounts } from '@leadpulse/common';
+import { profileSlug, type CsvMapping, type ImportFileCounts } from '@leadpulse/common';
 import { guessMapping, normaliseMapping, readMappedRow } from './csv-mapping.js';
 import { CsvUnreadable, readCsvRows } from './csv-records.js';
 import {
@@ -100,6 +100,8 @@ export class LeadImporter {
       );
       for (const { entry, file } of wanted) {
         const name = entry.name.split(/[\\/]/).pop()!;
+        if (file === 'messages' && !this.owner.slug)
+          await this.findOwner(await archive.open(entry)).catch(() => undefined);
         const stream = await archive.open(entry);
         await this.readFile(stream, name, {
           isHeader: (cells) => hasColumns(cells, REQUIRED_COLUMNS[file]),
@@ -115,6 +117,7 @@ export class LeadImporter {
     const { size } = await stat(source.path);
     this.total = Math.max(1, size);
     const mapping = source.mapping ? normaliseMapping(source.mapping) : null;
+    if (!mapping) await this.findOwner(createReadStream(source.path)).catch(() => undefined);
     let read: ((cells: Record<string, string>) => RowOutcome) | null = null;
     await this.readFile(createReadStream(source.path), source.fileName, {
       isHeader: (cells) => {
@@ -141,6 +144,30 @@ export class LeadImporter {
       },
       read: (cells) => read!(cells),
     });
+  }
+
+  /**
+   * The member's own profile in messages.csv: the one person in every conversation. Read first,
+   * so that an export without Profile.csv (or a lone messages.csv) still tells sent from received.
+   */
+  private async findOwner(input: Readable): Promise<void> {
+    let candidates = null as Set<string> | null;
+    for await (const { cells } of readCsvRows(input, {
+      isHeader: (header) => hasColumns(header, REQUIRED_COLUMNS.messages),
+    })) {
+      const people = new Set(
+        [cells['sender profile url'], ...(cells['recipient profile urls'] ?? '').split(/[,\s]+/)]
+          .map((url) => profileSlug(url))
+          .filter((slug): slug is string => !!slug),
+      );
+      if (people.size < 2) continue;
+      candidates = candidates
+        ? new Set([...candidates].filter((slug) => people.has(slug)))
+        : people;
+      if (candidates.size === 0) break;
+    }
+    input.destroy();
+    if (candidates?.size === 1) this.owner = { ...this.owner, slug: [...candidates][0] };
   }
 
   private readLinkedIn(file: LinkedInFile, cells: Record<string, string>): RowOutcome {
