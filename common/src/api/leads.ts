@@ -312,6 +312,7 @@ export const LEAD_ERRORS = {
     'That file is too large. An archive may hold up to 100 MB, 2,000 files and 1 GB unpacked.',
   import_unreadable: 'We could not read that file. Upload the ZIP LinkedIn sent you, or a CSV.',
   import_file_required: 'Choose a ZIP or CSV file to import.',
+  import_failed: 'The import could not be finished. Please try again.',
   plan_limit_reached: 'You have reached your plan’s limit. Upgrade to add more.',
   plan_suspended:
     'Your plan is suspended until the unpaid invoice is paid. You can still read and export your leads.',

@@ -33,11 +33,12 @@ export class ImportJobService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.jobs.createQueue(LEAD_IMPORTS_QUEUE, { retryLimit: 2, retryDelay: 5 });
     await this.jobs.work<{ importId: string }>(LEAD_IMPORTS_QUEUE, (job) =>
-      this.process(job.data.importId),
+      this.process(job.data.importId, job.retryCount >= job.retryLimit),
     );
   }
 
-  async process(importId: string): Promise<void> {
+  /** `lastAttempt`: no retry follows, so an unexpected failure is recorded and the upload deleted. */
+  async process(importId: string, lastAttempt = false): Promise<void> {
     const repository = this.dataSource.getRepository(LeadImportEntity);
     const row = await repository.findOneBy({ id: importId });
     if (!row || row.status === 'done' || row.status === 'failed') return;
@@ -64,11 +65,11 @@ export class ImportJobService implements OnModuleInit {
             ? 'import_unreadable'
             : null;
       // Anything else (the database gone) is retried by the queue: the upload is kept for it.
-      if (!code) throw error;
-      this.logger.warn(`Import ${row.id} failed: ${code}`);
+      if (!code && !lastAttempt) throw error;
+      this.logger.warn(`Import ${row.id} failed: ${code ?? (error as Error).message}`);
       await repository.update(row.id, {
         status: 'failed',
-        error_code: code,
+        error_code: code ?? 'import_failed',
         upload_name: null,
         finished_at: new Date(),
       });
