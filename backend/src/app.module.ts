@@ -8,6 +8,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { FoundingModule } from './founding/founding.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LeadsModule } from './leads/leads.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         HealthModule,
         MetricsModule,
         LogsModule,
+        LeadsModule,
       ],
     };
   }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FOUNDING_SPOTS, PLANS, PLAN_IDS, formatUsd, getPlan, isPlanId } from './plans.js';
+import {
+  FOUNDING_SPOTS,
+  FREE_LIMITS,
+  PLANS,
+  PLAN_IDS,
+  formatUsd,
+  getPlan,
+  isPlanId,
+  usageLimitsFor,
+} from './plans.js';
 
 describe('plan catalogue', () => {
   it('holds the four plans of the spec with their prices and limits', () => {
@@ -62,5 +71,60 @@ describe('plan catalogue', () => {
     expect(formatUsd(0)).toBe('$0');
     expect(formatUsd(354_303)).toBe('$3,543.03');
     expect(formatUsd(-1_250)).toBe('-$12.50');
+  });
+});
+
+describe('usageLimitsFor', () => {
+  const member = {
+    founding_member: false,
+    founding_member_transitioned_at: null,
+    subscription_plan: null as string | null,
+    subscription_status: null as string | null,
+    complimentary_plan: null as string | null,
+  };
+
+  it('gives a member without a plan the free limits', () => {
+    expect(usageLimitsFor(member)).toEqual({
+      profiles_monitored: 1,
+      profiles_tracked: 25,
+      ai_credits: 10,
+    });
+    expect(usageLimitsFor({ ...member, subscription_plan: 'free' })).toBe(FREE_LIMITS);
+  });
+
+  it('gives a running subscription its plan’s limits, and an ended one the free limits', () => {
+    const networker = { ...member, subscription_plan: 'networker', subscription_status: 'active' };
+    expect(usageLimitsFor(networker)).toEqual(PLANS.networker.limits);
+    expect(usageLimitsFor({ ...networker, subscription_status: 'past_due' })).toEqual(
+      PLANS.networker.limits,
+    );
+    expect(usageLimitsFor({ ...networker, subscription_status: 'canceled' })).toBe(FREE_LIMITS);
+  });
+
+  it('gives a founding member Rainmaker’s limits with unlimited monitoring until the move', () => {
+    const founder = {
+      ...member,
+      founding_member: true,
+      subscription_plan: 'founding_member',
+      subscription_status: 'active',
+    };
+    expect(usageLimitsFor(founder)).toEqual({
+      profiles_monitored: null,
+      profiles_tracked: 500,
+      ai_credits: 10_000,
+    });
+    expect(
+      usageLimitsFor({
+        ...founder,
+        founding_member_transitioned_at: new Date(),
+        subscription_plan: 'prospector',
+      }),
+    ).toEqual(PLANS.prospector.limits);
+  });
+
+  it('gives complimentary access its plan’s limits', () => {
+    expect(usageLimitsFor({ ...member, complimentary_plan: 'rainmaker' })).toEqual(
+      PLANS.rainmaker.limits,
+    );
   });
 });

@@ -108,6 +108,57 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
   },
 };
 
+/** A limit of the lead workspace; null is unlimited. */
+export interface UsageLimits {
+  profiles_monitored: number | null;
+  profiles_tracked: number | null;
+  ai_credits: number | null;
+}
+
+/** A member without a paid plan: enough to try every lead feature (LEADS.md "Limits"). */
+export const FREE_LIMITS: Readonly<PlanLimits> = {
+  profiles_monitored: 1,
+  profiles_tracked: 25,
+  ai_credits: 10,
+};
+
+/** A founding member during their founding period: Rainmaker's limits, monitoring unlimited. */
+export const FOUNDING_PERIOD_LIMITS: Readonly<UsageLimits> = {
+  ...PLANS.rainmaker.limits,
+  profiles_monitored: null,
+};
+
+/** Subscription statuses under which the plan's limits hold (a late payment included). */
+const LIMITED_BY_PLAN = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+
+export interface LimitsHolder {
+  founding_member: boolean;
+  founding_member_transitioned_at: unknown;
+  subscription_plan: string | null;
+  subscription_status: string | null;
+  complimentary_plan: string | null;
+}
+
+/**
+ * The lead workspace's limits of a member: a founding member in the founding period gets
+ * Rainmaker's with unlimited monitoring, complimentary access its plan's, a running subscription
+ * its plan's, anyone else the free limits.
+ */
+export function usageLimitsFor(member: LimitsHolder): UsageLimits {
+  const ended = member.subscription_status === 'canceled';
+  if (member.founding_member && !member.founding_member_transitioned_at && !ended)
+    return FOUNDING_PERIOD_LIMITS;
+  const complimentary = member.complimentary_plan?.trim().toLowerCase();
+  if (isPlanId(complimentary))
+    return complimentary === 'founding_member'
+      ? FOUNDING_PERIOD_LIMITS
+      : PLANS[complimentary].limits;
+  const plan = member.subscription_plan?.trim().toLowerCase();
+  if (isPlanId(plan) && LIMITED_BY_PLAN.has(member.subscription_status ?? ''))
+    return plan === 'founding_member' ? FOUNDING_PERIOD_LIMITS : PLANS[plan].limits;
+  return FREE_LIMITS;
+}
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }

@@ -15,6 +15,13 @@ import { ErrorReportEntity } from '../logs/error-report.entity.js';
 import { EmailEntity } from '../mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity.js';
 import { SendGridEventEntity } from '../newsletter/sendgrid-event.entity.js';
+import { LeadImportEntity } from '../leads/imports/lead-import.entity.js';
+import { LeadSignalEntity } from '../leads/leads/lead-signal.entity.js';
+import { LeadEntity } from '../leads/leads/lead.entity.js';
+import { LeadNoteEntity } from '../leads/notes/lead-note.entity.js';
+import { LeadTaskEntity } from '../leads/tasks/lead-task.entity.js';
+import { WorkspaceMemberEntity } from '../leads/workspaces/workspace-member.entity.js';
+import { WorkspaceEntity } from '../leads/workspaces/workspace.entity.js';
 import { PaymentMethodEntity } from '../payments/payment-method.entity.js';
 import { TransactionEntity } from '../payments/transaction.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
@@ -33,6 +40,11 @@ export const ENTITIES = [
   EmailEntity,
   ErrorReportEntity,
   FoundingReservationEntity,
+  LeadEntity,
+  LeadImportEntity,
+  LeadNoteEntity,
+  LeadSignalEntity,
+  LeadTaskEntity,
   MfaChallengeEntity,
   MfaFactorEntity,
   MfaRecoveryCodeEntity,
@@ -49,4 +61,6 @@ export const ENTITIES = [
   SubscriptionHistoryEntity,
   TransactionEntity,
   UserEntity,
+  WorkspaceEntity,
+  WorkspaceMemberEntity,
 ];

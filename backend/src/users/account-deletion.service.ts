@@ -9,6 +9,7 @@ import { MfaService } from '../auth/mfa/mfa.service.js';
 import { PasswordsService } from '../auth/passwords.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { AppException } from '../common/app.exception.js';
+import { LeadMemberDataService } from '../leads/member-data/lead-member-data.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
@@ -49,6 +50,7 @@ export class AccountDeletionService {
     private readonly audit: AuditService,
     private readonly mfa: MfaService,
     private readonly stripeCustomer: StripeCustomerErasureService,
+    private readonly leadData: LeadMemberDataService,
   ) {}
 
   async delete(accountId: string, password: string, code?: string): Promise<void> {
@@ -72,6 +74,8 @@ export class AccountDeletionService {
       const person = erasedPerson(user);
       await this.sessions.endAll(manager, accountId);
       for (const erasure of ERASURES) await erasure.erase(manager, person);
+      // The lead workspace (leads are third parties' personal data): erased, not anonymised.
+      await this.leadData.eraseFor(manager, user.id);
       await this.audit.record(manager, {
         adminId: user.id,
         type: 'member_delete_account',

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
+import { LeadsModule } from '../leads/leads.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { RolesModule } from '../roles/roles.module.js';
@@ -27,6 +28,7 @@ import { UsersService } from './users.service.js';
   imports: [
     AuthModule,
     JobsModule,
+    LeadsModule,
     MailModule,
     RateLimitModule,
     RolesModule,

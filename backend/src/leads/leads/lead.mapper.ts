@@ -1,0 +1,60 @@
+import type { Lead, Note, Signal, Task } from '@leadpulse/common';
+import type { LeadNoteEntity } from '../notes/lead-note.entity.js';
+import type { LeadTaskEntity } from '../tasks/lead-task.entity.js';
+import type { LeadSignalEntity } from './lead-signal.entity.js';
+import type { LeadEntity } from './lead.entity.js';
+
+/** A lead as the API answers it: never the entity (its match key and workspace stay inside). */
+export function toLead(lead: LeadEntity): Lead<Date> {
+  return {
+    id: lead.id,
+    profile_url: lead.profile_url,
+    profile_slug: lead.profile_slug,
+    first_name: lead.first_name,
+    last_name: lead.last_name,
+    position: lead.position,
+    company: lead.company,
+    location: lead.location,
+    email: lead.email,
+    headline: lead.headline,
+    source: lead.source,
+    stage: lead.stage,
+    position_in_stage: lead.position_in_stage,
+    monitored: lead.monitored,
+    snoozed_until: lead.snoozed_until,
+    fit: lead.fit,
+    intent: lead.intent,
+    score: lead.score,
+    breakdown: lead.breakdown,
+    last_signal_at: lead.last_signal_at,
+    created_at: lead.created_at,
+    updated_at: lead.updated_at,
+  };
+}
+
+export function toSignal(signal: LeadSignalEntity): Signal<Date> {
+  return {
+    id: signal.id,
+    lead_id: signal.lead_id,
+    kind: signal.kind,
+    occurred_at: signal.occurred_at,
+    source: signal.source,
+    detail: signal.detail,
+    created_at: signal.created_at,
+  };
+}
+
+export function toNote(note: LeadNoteEntity): Note<Date> {
+  return { id: note.id, lead_id: note.lead_id, body: note.body, created_at: note.created_at };
+}
+
+export function toTask(task: LeadTaskEntity): Task<Date> {
+  return {
+    id: task.id,
+    lead_id: task.lead_id,
+    title: task.title,
+    due_at: task.due_at,
+    done_at: task.done_at,
+    created_at: task.created_at,
+  };
+}

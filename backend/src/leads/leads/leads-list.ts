@@ -1,0 +1,77 @@
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import { LEADS_PAGE_SIZE, type LeadSortField } from '@leadpulse/common';
+import { containsPattern } from '../../common/list-query.js';
+import type { LeadListQueryDto } from './dto/lead-list-query.dto.js';
+import { LeadEntity } from './lead.entity.js';
+
+/** Each sort's ORDER BY, written as the migration's indexes read them. */
+const ORDER: Record<
+  LeadSortField,
+  (direction: 'ASC' | 'DESC') => [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS LAST')?][]
+> = {
+  score: (direction) => [
+    ['l.score', direction],
+    ['l.id', direction],
+  ],
+  last_signal_at: (direction) => [
+    ['l.last_signal_at', direction, direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST'],
+    ['l.id', direction],
+  ],
+  name: (direction) => [
+    ['lower(l.first_name)', direction],
+    ['lower(l.last_name)', direction],
+    ['l.id', direction],
+  ],
+  created_at: (direction) => [
+    ['l.created_at', direction],
+    ['l.id', direction],
+  ],
+};
+
+export const DEFAULT_LEAD_SORT = '-last_signal_at';
+
+/** The leads of a workspace that the query's search and filters keep, in its order. */
+export function leadsQuery(
+  dataSource: DataSource,
+  workspaceId: string,
+  query: LeadListQueryDto,
+): SelectQueryBuilder<LeadEntity> {
+  const builder = dataSource
+    .getRepository(LeadEntity)
+    .createQueryBuilder('l')
+    .where('l.workspace_id = :workspaceId', { workspaceId });
+  const q = query.q?.trim();
+  if (q) {
+    // Each expression as a trigram index of the migration reads it.
+    builder.andWhere(
+      `((l.first_name || ' ' || l.last_name) ILIKE :q OR l.company ILIKE :q OR l.position ILIKE :q OR l.email ILIKE :q)`,
+      { q: containsPattern(q) },
+    );
+  }
+  if (query.stage === 'tracked') builder.andWhere('l.stage IS NOT NULL');
+  else if (query.stage === 'untracked') builder.andWhere('l.stage IS NULL');
+  else if (query.stage) builder.andWhere('l.stage = :stage', { stage: query.stage });
+  if (query.monitored !== undefined)
+    builder.andWhere('l.monitored = :monitored', { monitored: query.monitored });
+  if (query.min_score !== undefined)
+    builder.andWhere('l.score >= :minScore', { minScore: query.min_score });
+  if (query.source) builder.andWhere('l.source = :source', { source: query.source });
+  if (query.has_signal_since)
+    builder.andWhere('l.last_signal_at >= :since', { since: new Date(query.has_signal_since) });
+
+  const sort = query.sort ?? DEFAULT_LEAD_SORT;
+  const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
+  const field = sort.replace(/^-/, '') as LeadSortField;
+  ORDER[field](direction).forEach(([column, order, nulls], index) =>
+    index === 0 ? builder.orderBy(column, order, nulls) : builder.addOrderBy(column, order, nulls),
+  );
+  return builder;
+}
+
+/** The page the query asks for (1-based) and its size. */
+export function pageOf(query: { page?: number; pageSize?: number }): {
+  page: number;
+  pageSize: number;
+} {
+  return { page: query.page ?? 1, pageSize: query.pageSize ?? LEADS_PAGE_SIZE };
+}

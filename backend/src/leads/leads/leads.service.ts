@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { profileSlug, profileUrlOf, type Lead, type Paged } from '@leadpulse/common';
+import { csvStringifier } from '../../common/csv.js';
+import { LEADS_ERRORS } from '../leads.errors.js';
+import { PlanGateService } from '../usage/plan-gate.service.js';
+import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
+import type { CreateLeadDto, UpdateLeadDto } from './dto/lead.dto.js';
+import type { LeadListQueryDto } from './dto/lead-list-query.dto.js';
+import { LeadEntity } from './lead.entity.js';
+import { toLead } from './lead.mapper.js';
+import { leadsQuery, pageOf } from './leads-list.js';
+
+const EXPORT_BATCH = 500;
+const EXPORT_COLUMNS = [
+  'First name',
+  'Last name',
+  'Profile URL',
+  'Position',
+  'Company',
+  'Location',
+  'E-mail',
+  'Source',
+  'Stage',
+  'Monitored',
+  'Score',
+  'Last signal',
+  'Added',
+];
+
+/** The leads of the caller's workspace: list, add by hand, read, edit, delete, export. */
+@Injectable()
+export class LeadsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly gate: PlanGateService,
+  ) {}
+
+  async list(workspace: WorkspaceContext, query: LeadListQueryDto): Promise<Paged<Lead<Date>>> {
+    const { page, pageSize } = pageOf(query);
+    const [rows, count] = await leadsQuery(this.dataSource, workspace.id, query)
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getManyAndCount();
+    return {
+      data: rows.map(toLead),
+      count,
+      page,
+      pageSize,
+      totalPages: Math.ceil(count / pageSize),
+    };
+  }
+
+  /** Adds a lead by hand; 409 `lead_exists` when its profile (or e-mail) is already a lead. */
+  async create(workspace: WorkspaceContext, body: CreateLeadDto): Promise<Lead<Date>> {
+    const slug = profileSlug(body.profile_url);
+    const email = body.email?.trim().toLowerCase() || null;
+    const matchKey = slug ? `in:${slug}` : email ? `email:${email}` : `new:${randomUUID()}`;
+    return this.dataSource.transaction(async (manager) => {
+      const limits = await this.gate.lockForWrite(manager, workspace);
+      if (body.stage) await this.gate.assertRoom(manager, workspace, limits, 'profiles_tracked');
+      if (body.monitored)
+        await this.gate.assertRoom(manager, workspace, limits, 'profiles_monitored');
+      const existing = await this.findExisting(manager, workspace.id, matchKey, email);
+      if (existing) throw LEADS_ERRORS.leadExists(existing);
+      const [inserted] = (await manager.query(
+        `INSERT INTO leads (workspace_id, match_key, profile_url, profile_slug, first_name, last_name,
+                            position, company, location, email, headline, source, stage, monitored,
+                            position_in_stage)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'manual', $12::varchar, $13,
+                 COALESCE((SELECT max(position_in_stage) + 1 FROM leads WHERE workspace_id = $1 AND stage = $12::varchar), 0))
+         ON CONFLICT (workspace_id, match_key) DO NOTHING RETURNING id`,
+        [
+          workspace.id,
+          matchKey,
+          slug ? profileUrlOf(slug) : null,
+          slug,
+          body.first_name.trim(),
+          body.last_name?.trim() ?? '',
+          blankToNull(body.position),
+          blankToNull(body.company),
+          blankToNull(body.location),
+          email,
+          blankToNull(body.headline),
+          body.stage ?? null,
+          body.monitored ?? false,
+        ],
+      )) as { id: string }[];
+      // An import may have brought the same person in since the look-up.
+      if (!inserted)
+        throw LEADS_ERRORS.leadExists(
+          (await this.findExisting(manager, workspace.id, matchKey, email)) ?? '',
+        );
+      return toLead(await manager.findOneByOrFail(LeadEntity, { id: inserted.id }));
+    });
+  }
+
+  async get(workspace: WorkspaceContext, id: string): Promise<Lead<Date>> {
+    return toLead(await this.find(this.dataSource.manager, workspace, id));
+  }
+
+  /** Edits a lead; starting to track or monitor it counts against the plan's limits. */
+  async update(workspace: WorkspaceContext, id: string, body: UpdateLeadDto): Promise<Lead<Date>> {
+    return this.dataSource.transaction(async (manager) => {
+      const limits = await this.gate.lockForWrite(manager, workspace);
+      const lead = await this.find(manager, workspace, id, true);
+      if (body.stage && lead.stage === null)
+        await this.gate.assertRoom(manager, workspace, limits, 'profiles_tracked');
+      if (body.monitored && !lead.monitored)
+        await this.gate.assertRoom(manager, workspace, limits, 'profiles_monitored');
+      const changes: Partial<LeadEntity> = {};
+      for (const key of ['first_name', 'last_name'] as const)
+        if (body[key] !== undefined) changes[key] = body[key].trim();
+      for (const key of ['position', 'company', 'location', 'headline'] as const)
+        if (body[key] !== undefined) changes[key] = blankToNull(body[key]);
+      if (body.email !== undefined) changes.email = body.email?.trim().toLowerCase() || null;
+      if (body.stage !== undefined) changes.stage = body.stage;
+      if (body.position_in_stage !== undefined) changes.position_in_stage = body.position_in_stage;
+      else if (body.stage && body.stage !== lead.stage) {
+        // A card moved to another column without a place goes to its end.
+        const [{ next }] = (await manager.query(
+          `SELECT COALESCE(max(position_in_stage) + 1, 0)::int AS next FROM leads
+            WHERE workspace_id = $1 AND stage = $2`,
+          [workspace.id, body.stage],
+        )) as { next: number }[];
+        changes.position_in_stage = next;
+      }
+      if (body.monitored !== undefined) changes.monitored = body.monitored;
+      if (body.snoozed_until !== undefined)
+        changes.snoozed_until = body.snoozed_until ? new Date(body.snoozed_until) : null;
+      if (Object.keys(changes).length > 0) await manager.update(LeadEntity, lead.id, changes);
+      return toLead(await manager.findOneByOrFail(LeadEntity, { id: lead.id }));
+    });
+  }
+
+  /** Deletes a lead with its signals, notes and tasks. */
+  async remove(workspace: WorkspaceContext, id: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.gate.lockForWrite(manager, workspace);
+      const result = await manager.delete(LeadEntity, { id, workspace_id: workspace.id });
+      if (!result.affected) throw LEADS_ERRORS.leadNotFound();
+    });
+  }
+
+  /** The lead of this workspace, or 404 (another workspace's id included). */
+  async find(
+    manager: EntityManager,
+    workspace: WorkspaceContext,
+    id: string,
+    forUpdate = false,
+  ): Promise<LeadEntity> {
+    const lead = await manager.findOne(LeadEntity, {
+      where: { id, workspace_id: workspace.id },
+      ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!lead) throw LEADS_ERRORS.leadNotFound();
+    return lead;
+  }
+
+  /** The leads of the current search and filter as CSV, streamed in batches; cells formula-safe. */
+  exportCsv(workspace: WorkspaceContext, query: LeadListQueryDto): Readable {
+    const dataSource = this.dataSource;
+    async function* rows() {
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const batch = await leadsQuery(dataSource, workspace.id, query)
+          .offset(offset)
+          .limit(EXPORT_BATCH)
+          .getMany();
+        for (const lead of batch)
+          yield [
+            lead.first_name,
+            lead.last_name,
+            lead.profile_url ?? '',
+            lead.position ?? '',
+            lead.company ?? '',
+            lead.location ?? '',
+            lead.email ?? '',
+            lead.source,
+            lead.stage ?? '',
+            lead.monitored ? 'yes' : 'no',
+            String(lead.score),
+            lead.last_signal_at?.toISOString() ?? '',
+            lead.created_at.toISOString(),
+          ];
+        if (batch.length < EXPORT_BATCH) return;
+      }
+    }
+    return Readable.from(rows()).pipe(csvStringifier(EXPORT_COLUMNS));
+  }
+
+  private async findExisting(
+    manager: EntityManager,
+    workspaceId: string,
+    matchKey: string,
+    email: string | null,
+  ): Promise<string | undefined> {
+    const [row] = (await manager.query(
+      `SELECT id FROM leads WHERE workspace_id = $1
+          AND (match_key = $2 OR ($3::text IS NOT NULL AND lower(email) = $3)) LIMIT 1`,
+      [workspaceId, matchKey, email],
+    )) as { id: string }[];
+    return row?.id;
+  }
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  return value?.trim() || null;
+}
