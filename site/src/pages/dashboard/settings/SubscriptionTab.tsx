@@ -31,6 +31,7 @@ import { isPaying, memberApi } from '../../../features/member/member-api';
 import { usePaymentMethodFlow } from '../../../features/member/usePaymentMethod';
 import { BillingSection } from './BillingSection';
 import { PlanChooser } from './PlanChooser';
+import { UsageSection } from './UsageSection';
 
 /** How often, and how many times, the member is asked for again after a plan checkout. */
 export const CHECKOUT_POLL_MS = 2000;
@@ -182,6 +183,7 @@ export function SubscriptionTab({
           </ListItem>
         ))}
       </List>
+      <UsageSection />
       {settingUp && <Alert severity="success">Thank you! Your subscription is being set up.</Alert>}
       {payment.update.opening && (
         <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />}>
