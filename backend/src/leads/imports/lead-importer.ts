@@ -1,0 +1,214 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import type { CsvMapping, ImportFileCounts } from '@leadpulse/common';
+import { guessMapping, normaliseMapping, readMappedRow } from './csv-mapping.js';
+import { CsvUnreadable, readCsvRows } from './csv-records.js';
+import {
+  READ_ORDER,
+  REQUIRED_COLUMNS,
+  linkedInFileOf,
+  linkedInFileOfHeader,
+  type LinkedInFile,
+} from './linkedin-files.js';
+import { readLinkedInRow, type Owner, type RowItem, type RowOutcome } from './linkedin-rows.js';
+import { ArchiveTooLarge, openArchive } from './zip-archive.js';
+
+export const BATCH_SIZE = 500;
+export const SKIPPED_EXAMPLES = 20;
+
+/** A row's item on its way to the database, with the file it came from. */
+export interface BatchItem extends RowItem {
+  file: string;
+  line: number;
+}
+
+/** What the database made of a batch, per file. */
+export type BatchCounts = Map<
+  string,
+  Pick<ImportFileCounts, 'leads_created' | 'leads_updated' | 'signals_added'>
+>;
+
+/** Where the importer sends what it reads. */
+export interface ImportSink {
+  write(items: BatchItem[]): Promise<BatchCounts>;
+  progress(percent: number): Promise<void>;
+}
+
+export interface ImportSource {
+  path: string;
+  fileName: string;
+  /** A ZIP, or one CSV (a LinkedIn file, or any CSV read through `mapping`). */
+  zip: boolean;
+  mapping: CsvMapping | null;
+}
+
+const emptyCounts = (): ImportFileCounts => ({
+  rows: 0,
+  leads_created: 0,
+  leads_updated: 0,
+  signals_added: 0,
+  skipped: 0,
+  skipped_examples: [],
+});
+
+/** Counts the bytes that pass, for the import's progress. */
+function counter(onBytes: (bytes: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+}
+
+/**
+ * Reads an upload (a LinkedIn export ZIP, one of its CSVs, or any CSV with a column mapping)
+ * and hands its rows to the sink in batches, counting per file what was read, added and skipped.
+ * Only the files of LINKEDIN_FILES are ever opened.
+ */
+export class LeadImporter {
+  private readonly counts: Record<string, ImportFileCounts> = {};
+  private owner: Owner = { name: null, slug: null };
+  private batch: BatchItem[] = [];
+  private done = 0;
+  private total = 1;
+  private reported = -1;
+
+  constructor(private readonly sink: ImportSink) {}
+
+  async run(source: ImportSource): Promise<Record<string, ImportFileCounts>> {
+    if (source.zip) await this.readArchive(source.path);
+    else await this.readLoneCsv(source);
+    await this.flush();
+    await this.sink.progress(100);
+    return this.counts;
+  }
+
+  private async readArchive(path: string): Promise<void> {
+    const archive = await openArchive(path);
+    try {
+      const wanted = archive.entries
+        .map((entry) => ({ entry, file: linkedInFileOf(entry.name) }))
+        .filter(
+          (item): item is { entry: typeof item.entry; file: LinkedInFile } => item.file !== null,
+        )
+        .sort((a, b) => READ_ORDER.indexOf(a.file) - READ_ORDER.indexOf(b.file));
+      this.total = Math.max(
+        1,
+        wanted.reduce((sum, item) => sum + item.entry.uncompressedSize, 0),
+      );
+      for (const { entry, file } of wanted) {
+        const name = entry.name.split(/[\\/]/).pop()!;
+        const stream = await archive.open(entry);
+        await this.readFile(stream, name, {
+          isHeader: (cells) => hasColumns(cells, REQUIRED_COLUMNS[file]),
+          read: (cells) => this.readLinkedIn(file, cells),
+        });
+      }
+    } finally {
+      archive.close();
+    }
+  }
+
+  private async readLoneCsv(source: ImportSource): Promise<void> {
+    const { size } = await stat(source.path);
+    this.total = Math.max(1, size);
+    const mapping = source.mapping ? normaliseMapping(source.mapping) : null;
+    let read: ((cells: Record<string, string>) => RowOutcome) | null = null;
+    await this.readFile(createReadStream(source.path), source.fileName, {
+      isHeader: (cells) => {
+        const file = linkedInFileOfHeader(cells);
+        if (file && !mapping) {
+          read = (row) => this.readLinkedIn(file, row);
+          return true;
+        }
+        const lower = cells.map((cell) => cell.trim().toLowerCase());
+        const chosen = mapping ?? normaliseMapping(guessMapping(cells));
+        const columns = Object.values(chosen);
+        if (columns.length === 0 || !columns.every((column) => lower.includes(column!)))
+          return false;
+        if (
+          !chosen.first_name &&
+          !chosen.last_name &&
+          !chosen.name &&
+          !chosen.profile_url &&
+          !chosen.email
+        )
+          return false;
+        read = (row) => readMappedRow(row, chosen);
+        return true;
+      },
+      read: (cells) => read!(cells),
+    });
+  }
+
+  private readLinkedIn(file: LinkedInFile, cells: Record<string, string>): RowOutcome {
+    if (file === 'profile') {
+      const name = `${cells['first name'] ?? ''} ${cells['last name'] ?? ''}`.trim();
+      if (name && !this.owner.name) this.owner = { ...this.owner, name };
+      return { items: [] };
+    }
+    return readLinkedInRow(file, cells, this.owner);
+  }
+
+  private async readFile(
+    input: Readable,
+    name: string,
+    options: {
+      isHeader: (cells: string[]) => boolean;
+      read: (cells: Record<string, string>) => RowOutcome;
+    },
+  ): Promise<void> {
+    const counts = (this.counts[name] ??= emptyCounts());
+    const stream = input.pipe(counter((bytes) => (this.done += bytes)));
+    input.on('error', (error) => stream.destroy(error));
+    try {
+      for await (const row of readCsvRows(stream, { isHeader: options.isHeader })) {
+        counts.rows += 1;
+        const outcome = options.read(row.cells);
+        if (outcome.skipped) {
+          if (outcome.items.length === 0) counts.skipped += 1;
+          if (counts.skipped_examples.length < SKIPPED_EXAMPLES)
+            counts.skipped_examples.push({ line: row.line, reason: outcome.skipped });
+        }
+        for (const item of outcome.items) this.batch.push({ ...item, file: name, line: row.line });
+        if (this.batch.length >= BATCH_SIZE) await this.flush();
+      }
+    } catch (error) {
+      // An entry that inflates past what it declared is a bomb: the whole import is refused.
+      if (/too many bytes|exceeds|uncompressed/i.test((error as Error).message))
+        throw new ArchiveTooLarge((error as Error).message);
+      const reason =
+        error instanceof CsvUnreadable
+          ? 'The header row was not found: the file was not read'
+          : /max_record_size|record exceeds/i.test((error as Error).message)
+            ? 'A row is longer than 1 MB: the rest of the file was not read'
+            : `The file could not be read past this point (${(error as Error).message.slice(0, 120)})`;
+      counts.skipped_examples.push({ line: 0, reason });
+    }
+  }
+
+  private async flush(): Promise<void> {
+    if (this.batch.length > 0) {
+      const items = this.batch;
+      this.batch = [];
+      for (const [file, added] of await this.sink.write(items)) {
+        const counts = (this.counts[file] ??= emptyCounts());
+        counts.leads_created += added.leads_created;
+        counts.leads_updated += added.leads_updated;
+        counts.signals_added += added.signals_added;
+      }
+    }
+    const percent = Math.min(99, Math.floor((this.done / this.total) * 100));
+    if (percent > this.reported) {
+      this.reported = percent;
+      await this.sink.progress(percent);
+    }
+  }
+}
+
+const hasColumns = (cells: string[], required: string[]) => {
+  const lower = new Set(cells.map((cell) => cell.trim().toLowerCase()));
+  return required.every((column) => lower.has(column));
+};
