@@ -14,9 +14,10 @@ export const IMPORT_POLL_MS = 1000;
 const running = (item: Pick<LeadImport, 'status'>) =>
   item.status === 'queued' || item.status === 'processing';
 
+// Apart, so that refreshing the list never refreshes an import being followed (and so on).
 const importKeys = {
-  list: ['lead-imports'] as const,
-  one: (id: string) => ['lead-imports', id] as const,
+  list: ['lead-imports', 'list'] as const,
+  one: (id: string) => ['lead-imports', 'one', id] as const,
 };
 
 /** The member's imports, newest first; asked for again while one of them runs. */

@@ -83,6 +83,7 @@ export function CsvMappingStep({
                 label={`Field for ${column || `column ${index + 1}`}`}
                 value={fieldOfColumn(mapping, column)}
                 disabled={!column}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 onChange={(event) =>
                   onChange(assignColumn(mapping, column, event.target.value as CsvMappingField))
                 }
