@@ -23,7 +23,7 @@ test('a new member imports the sample, searches, opens a lead and logs engagemen
   await start.getByRole('button', { name: 'Try the sample data' }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/imports$/);
-  const run = page.getByRole('region', { name: 'Import' });
+  const run = page.getByRole('region', { name: 'Import', exact: true });
   await expect(run.getByRole('progressbar')).toBeVisible();
   await expect(run.getByText(/^Read [\d,]+ rows: [\d,]+ leads added/)).toBeVisible({
     timeout: 90_000,
@@ -99,7 +99,7 @@ test('a CSV with unusual headers is mapped by the member and imported', async ({
   await mapColumn(page, 'Kontakt-Mail', 'E-mail');
   await mapping.getByRole('button', { name: 'Import this CSV' }).click();
 
-  const run = page.getByRole('region', { name: 'Import' });
+  const run = page.getByRole('region', { name: 'Import', exact: true });
   await expect(
     run.getByText('Read 2 rows: 2 leads added, 0 updated, 0 signals added, 0 skipped.'),
   ).toBeVisible({ timeout: 60_000 });

@@ -74,8 +74,22 @@ export function detailLines(detail: Record<string, unknown>): {
 } {
   const lines: { label: string; text: string }[] = [];
   const links: { label: string; href: string }[] = [];
-  for (const [key, value] of Object.entries(detail ?? {})) {
+  const { from, to, ...rest } = detail ?? {};
+  // A job change: { from: { company, position }, to: { … } }.
+  const job = (value: unknown) => {
+    const { company, position } = (value ?? {}) as { company?: unknown; position?: unknown };
+    return [position, company].filter((part) => typeof part === 'string' && part).join(' at ');
+  };
+  if (from && typeof from === 'object') lines.push({ label: 'Was', text: job(from) || '—' });
+  if (to && typeof to === 'object') lines.push({ label: 'Now', text: job(to) || '—' });
+  for (const [key, value] of Object.entries({
+    ...(typeof from === 'object' ? {} : { from }),
+    ...(typeof to === 'object' ? {} : { to }),
+    ...rest,
+  })) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
+    // Identifiers mean nothing to the member.
+    if (/(^|_)id$/i.test(key)) continue;
     const text = String(value).trim();
     if (!text) continue;
     const label = key.replace(/_/g, ' ').replace(/^./, (char) => char.toUpperCase());

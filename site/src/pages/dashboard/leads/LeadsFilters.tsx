@@ -77,6 +77,7 @@ export function LeadsFilters({
         select
         size="small"
         label="Stage"
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         value={query.stage ?? ''}
         onChange={(event) => onChange('stage', event.target.value)}
       >
@@ -93,6 +94,7 @@ export function LeadsFilters({
         select
         size="small"
         label="Monitored"
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         value={query.monitored === undefined ? '' : String(query.monitored)}
         onChange={(event) => onChange('monitored', event.target.value)}
       >
@@ -104,6 +106,7 @@ export function LeadsFilters({
         select
         size="small"
         label="Source"
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         value={query.source ?? ''}
         onChange={(event) => onChange('source', event.target.value)}
       >

@@ -37,7 +37,12 @@ function StageChip({ lead }: { lead: Lead }) {
   return lead.stage ? (
     <Chip size="small" color="primary" variant="outlined" label={STAGE_LABELS[lead.stage]} />
   ) : (
-    <Typography variant="body2" color="text.secondary" component="span">
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      component="span"
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       Not tracked
     </Typography>
   );

@@ -16,6 +16,7 @@ import {
 import Check from '@mui/icons-material/Check';
 import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import {
+  FREE_LIMITS,
   MESSAGES,
   accountPlanLabel,
   formatUsd,
@@ -80,6 +81,14 @@ const ADMIN_FEATURES = [
   'System health monitoring',
 ];
 
+/** What a member without a paid plan has: the free limits of the lead workspace. */
+const FREE_FEATURES = [
+  'Import your LinkedIn export and any CSV',
+  `Track ${FREE_LIMITS.profiles_tracked} leads by stage`,
+  `Monitor ${FREE_LIMITS.profiles_monitored} lead closely`,
+  'Product updates',
+];
+
 const ignore = () => undefined;
 
 /**
@@ -110,9 +119,7 @@ export function SubscriptionTab({
     : member.subscription_plan
       ? getPlan(member.subscription_plan)
       : null;
-  const features = member.is_admin
-    ? ADMIN_FEATURES
-    : (plan?.features ?? ['Waitlist access to new features', 'Product updates']);
+  const features = member.is_admin ? ADMIN_FEATURES : (plan?.features ?? FREE_FEATURES);
 
   const manageBilling = async () => {
     setOpening(true);

@@ -43,6 +43,7 @@ export function LeadDetails({ lead }: { lead: Lead }) {
           select
           size="small"
           label="Stage"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={lead.stage ?? ''}
           disabled={update.isPending}
           onChange={(event) => change({ stage: (event.target.value || null) as LeadStage | null })}
