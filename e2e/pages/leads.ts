@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Follows a sidebar link, opening the collapsed sidebar first on a phone. */
+/** Follows a sidebar link, opening the collapsed sidebar first below 768 px (a phone). */
 export async function openFromSidebar(page: Page, name: string): Promise<void> {
-  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
-  if (await toggle.isVisible()) await toggle.click();
+  if (page.viewportSize()!.width < 768)
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name }).click();
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { mapColumn, openFromSidebar } from '../../pages/leads.js';
 import { signUpAndConfirm } from '../../pages/site.js';
@@ -42,9 +43,31 @@ test('a new member imports the sample, searches, opens a lead and logs engagemen
   const name = (await first.textContent())!.trim();
   const lastName = name.split(' ').at(-1)!;
 
+  const searched = page.waitForResponse(
+    (answer) =>
+      new URL(answer.url()).pathname === '/api/leads' &&
+      new URL(answer.url()).searchParams.get('q') === lastName,
+  );
   await page.getByLabel('Search leads').fill(lastName);
+  await searched;
+  await expect(page.getByRole('status').filter({ hasText: 'Updating' })).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(lastName)}`));
   await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
+  // The export is the current search's.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('leads.csv');
+  const rows = readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  const listed = await page
+    .getByRole('status')
+    .filter({ hasText: /of [\d,]+ leads?/ })
+    .textContent();
+  expect(rows.length - 1).toBe(Number(/of ([\d,]+) lead/.exec(listed!)![1].replace(/,/g, '')));
+  expect(rows.some((row) => row.includes(name.split(' ')[0]))).toBe(true);
+
   await page.getByRole('link', { name, exact: true }).first().click();
 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
