@@ -70,7 +70,11 @@ export function LeadsFilters({
       sx={{
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
+        gridTemplateColumns: {
+          xs: '1fr 1fr',
+          md: 'repeat(3, 1fr)',
+          lg: 'repeat(5, minmax(0, 1fr)) minmax(170px, 1.3fr)',
+        },
       }}
     >
       <TextField

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TimelineEntry } from '@leadpulse/common';
@@ -106,9 +106,10 @@ describe('LeadPage', () => {
     expect(await screen.findByText('Nothing yet.', { exact: false })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    await user.click(screen.getByRole('button', { name: 'Delete lead' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete lead' }));
     expect(await screen.findByText('All leads list')).toBeVisible();
   });
 
