@@ -67,6 +67,7 @@ describe('the lead workspace API', () => {
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({
+      position_in_stage: 0,
       stage: 'contacted',
       monitored: true,
       company: 'Babbage & Co',
@@ -74,8 +75,36 @@ describe('the lead workspace API', () => {
     expect((await call(session, 'GET', `/api/leads/${lead.id}`)).json().company).toBe(
       'Babbage & Co',
     );
+    const second = await call(session, 'POST', '/api/leads', { first_name: 'Charles' });
+    const moved = await call(session, 'PATCH', `/api/leads/${second.json().id}`, {
+      stage: 'contacted',
+    });
+    expect(moved.json()).toMatchObject({ stage: 'contacted', position_in_stage: 1 });
     expect((await call(session, 'DELETE', `/api/leads/${lead.id}`)).statusCode).toBe(204);
     expect((await call(session, 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(404);
+  });
+
+  it('makes the personal workspace on the first write, once, and never for a refused request', async () => {
+    const session = await member();
+    const workspaces = async () =>
+      (
+        await t.dataSource.query(
+          `SELECT count(*)::int AS n FROM workspaces w JOIN users u ON u.id = w.owner_user_id WHERE u.email = $1`,
+          [session.user.email],
+        )
+      )[0].n;
+    expect((await call(session, 'GET', '/api/leads')).json()).toMatchObject({ count: 0, data: [] });
+    expect((await call(session, 'POST', '/api/leads', {})).statusCode).toBe(400);
+    expect((await call(session, 'GET', '/api/me/usage')).statusCode).toBe(200);
+    expect(await workspaces()).toBe(0);
+    const firsts = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        call(session, 'POST', '/api/leads', { first_name: `First${index}` }),
+      ),
+    );
+    expect(firsts.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(await workspaces()).toBe(1);
+    expect((await call(session, 'GET', '/api/leads')).json().count).toBe(5);
   });
 
   it('lists pages of 25 with search, filters and sorts', async () => {

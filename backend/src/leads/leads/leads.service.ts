@@ -119,6 +119,15 @@ export class LeadsService {
       if (body.email !== undefined) changes.email = body.email?.trim().toLowerCase() || null;
       if (body.stage !== undefined) changes.stage = body.stage;
       if (body.position_in_stage !== undefined) changes.position_in_stage = body.position_in_stage;
+      else if (body.stage && body.stage !== lead.stage) {
+        // A card moved to another column without a place goes to its end.
+        const [{ next }] = (await manager.query(
+          `SELECT COALESCE(max(position_in_stage) + 1, 0)::int AS next FROM leads
+            WHERE workspace_id = $1 AND stage = $2`,
+          [workspace.id, body.stage],
+        )) as { next: number }[];
+        changes.position_in_stage = next;
+      }
       if (body.monitored !== undefined) changes.monitored = body.monitored;
       if (body.snoozed_until !== undefined)
         changes.snoozed_until = body.snoozed_until ? new Date(body.snoozed_until) : null;
