@@ -38,15 +38,15 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     priceCents: 7_500,
     interval: 'month',
     intervalCount: 1,
-    description: 'For individual sellers who want their warmest prospects surfaced every day.',
+    description: 'For individual sellers who want their network and its history in one place.',
     emoji: '🔍',
     color: 'blue',
     features: [
-      'Monitor 5 prospect profiles',
-      'Track 100 profiles',
-      '1,000 AI credits per month',
-      'AI lead scoring',
-      'Personalized comment suggestions',
+      'Import your LinkedIn export and any CSV',
+      'Every lead with its timeline, notes and tasks',
+      'Track 100 leads by stage',
+      'Monitor 5 leads closely',
+      'Export your leads as CSV',
     ],
     limits: { profiles_monitored: 5, profiles_tracked: 100, ai_credits: 1_000 },
   },
@@ -59,13 +59,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     description: 'For busy sellers who work a larger territory.',
     emoji: '🤝',
     color: 'green',
-    features: [
-      'Monitor 10 prospect profiles',
-      'Track 300 profiles',
-      '3,000 AI credits per month',
-      'Everything in Prospector',
-      'Dream lead tracker',
-    ],
+    features: ['Everything in Prospector', 'Track 300 leads by stage', 'Monitor 10 leads closely'],
     limits: { profiles_monitored: 10, profiles_tracked: 300, ai_credits: 3_000 },
   },
   rainmaker: {
@@ -77,14 +71,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     description: 'For teams and agencies that run outreach at scale.',
     emoji: '🌧️',
     color: 'purple',
-    features: [
-      'Monitor 20 prospect profiles',
-      'Track 500 profiles',
-      '10,000 AI credits per month',
-      'Everything in Networker',
-      'Analytics dashboard',
-      'Automation engine',
-    ],
+    features: ['Everything in Networker', 'Track 500 leads by stage', 'Monitor 20 leads closely'],
     limits: { profiles_monitored: 20, profiles_tracked: 500, ai_credits: 10_000 },
   },
   // $50 for the first 3 months, then Prospector at $75/month (DESIGN "Payments").
@@ -106,6 +93,17 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     ],
     limits: { profiles_monitored: 20, profiles_tracked: 500, ai_credits: 10_000 },
   },
+};
+
+/**
+ * What each founding benefit (spec text, kept word for word) gives in the product today, shown
+ * beside it so that none promises more than the product does.
+ */
+export const FOUNDING_BENEFIT_DETAILS: Readonly<Record<string, string>> = {
+  '3 months premium access': 'Rainmaker’s limits: track 500 leads by stage.',
+  'Unlimited AI monitoring': 'Monitor as many of your leads as you like.',
+  'Feature voting rights': 'Vote on what we build next.',
+  'Private community': 'Meet the other founding members.',
 };
 
 /** A limit of the lead workspace; null is unlimited. */

@@ -1,23 +1,66 @@
 /**
- * The "What's Coming" items of member-site.md section 2. When each is expected is configuration:
- * a feature gets a date here ("Q3 2026") once it is planned, and shows "Coming Soon" until then,
- * so the page never announces a date that has passed.
+ * The Welcome page's "What's Coming" grid (member-site.md section 2, LEADS.md "Screens"): each
+ * capability says what it does with the member's own data; a built one is live and links to its
+ * page, the others show their planned date ("Q3 2026") once planned, else "Coming Soon", so the
+ * page never announces a date that has passed.
  */
 export const COMING_SOON = 'Coming Soon';
+export const LIVE = 'Live';
 
 export const ROADMAP_FEATURES = [
   {
-    title: 'LinkedIn Profile Monitoring',
-    description: 'Follow engagement on the profiles of your target prospects.',
+    title: 'LinkedIn Export Import',
+    description:
+      'Bring in your connections, messages, invitations and endorsements from the copy of your data LinkedIn gives you, or leads from any CSV.',
+    to: '/dashboard/imports',
+    live: true,
   },
-  { title: 'AI Lead Scoring', description: 'Scores 0-100 by your ideal customer profile.' },
+  {
+    title: 'Leads and Timelines',
+    description:
+      'Every lead in one searchable list, with what happened between you, notes and tasks, newest first.',
+    to: '/dashboard/leads',
+    live: true,
+  },
+  {
+    title: 'Dream Lead Tracker',
+    description: 'Track your most wanted leads by stage, from new to won.',
+    to: '/dashboard/leads?stage=tracked',
+    live: true,
+  },
+  {
+    title: 'Lead Monitoring',
+    description:
+      'Watch your key leads closely: their new signals and job changes from your imports, first in line.',
+    to: '/dashboard/leads?monitored=true',
+    live: false,
+  },
+  {
+    title: 'AI Lead Scoring',
+    description:
+      'Scores 0-100 by your ideal customer profile and the signals in your data, with the reason behind every point.',
+    to: '/dashboard/leads?sort=-score',
+    live: false,
+  },
   {
     title: 'Personalized Comment Generation',
-    description: 'Gives 5 comments tailored to each post.',
+    description: 'Five comment drafts for a post you paste in; you pick one and post it yourself.',
+    to: '/dashboard',
+    live: false,
   },
-  { title: 'Dream Lead Tracker', description: 'Keep your most wanted prospects in one place.' },
-  { title: 'Analytics Dashboard', description: 'See what turns engagement into conversations.' },
-  { title: 'Automation Engine', description: 'Let routine outreach run on its own.' },
+  {
+    title: 'Analytics Dashboard',
+    description: 'Your funnel from lead to won, and the signals that led there.',
+    to: '/dashboard',
+    live: false,
+  },
+  {
+    title: 'Automation Engine',
+    description:
+      'Rules that create tasks, move stages and e-mail you when your leads show new signals.',
+    to: '/dashboard',
+    live: false,
+  },
 ] as const;
 
 export type RoadmapFeature = (typeof ROADMAP_FEATURES)[number]['title'];
@@ -25,10 +68,10 @@ export type RoadmapFeature = (typeof ROADMAP_FEATURES)[number]['title'];
 /** The planned dates, by feature title; none is planned yet. */
 export const ROADMAP_DATES: Partial<Record<RoadmapFeature, string>> = {};
 
-/** The roadmap as shown: each feature with its planned date, or "Coming Soon". */
+/** The roadmap as shown: each feature live, with its planned date, or "Coming Soon". */
 export function roadmap(dates: Partial<Record<RoadmapFeature, string>> = ROADMAP_DATES) {
   return ROADMAP_FEATURES.map((feature) => ({
     ...feature,
-    eta: dates[feature.title]?.trim() || COMING_SOON,
+    eta: feature.live ? LIVE : dates[feature.title]?.trim() || COMING_SOON,
   }));
 }

@@ -69,6 +69,27 @@ export const routes: RouteObject[] = [
         element: lazyPage(() => import('./pages/dashboard/WelcomePage').then((m) => m.WelcomePage)),
       },
       {
+        path: 'leads',
+        handle: { title: 'Leads' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/leads/LeadsPage').then((m) => m.LeadsPage),
+        ),
+      },
+      {
+        path: 'leads/:id',
+        handle: { title: 'Lead' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/leads/lead/LeadPage').then((m) => m.LeadPage),
+        ),
+      },
+      {
+        path: 'imports',
+        handle: { title: 'Imports' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/leads/imports/ImportsPage').then((m) => m.ImportsPage),
+        ),
+      },
+      {
         path: 'content',
         handle: { title: 'Content' },
         element: lazyPage(() => import('./pages/dashboard/ContentPage').then((m) => m.ContentPage)),

@@ -9,7 +9,11 @@ export interface ApiErrorBody {
 }
 
 export class ApiError extends Error {
-  constructor(readonly body: ApiErrorBody) {
+  /** `raw`: the whole error answer, with any details beyond the shape (a limit's `used`, …). */
+  constructor(
+    readonly body: ApiErrorBody,
+    readonly raw: Record<string, unknown> = {},
+  ) {
     super(body.message);
     this.name = 'ApiError';
   }
@@ -73,12 +77,15 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   }
   if (!response.ok) {
     const error = (body ?? {}) as Partial<ApiErrorBody>;
-    throw new ApiError({
-      statusCode: response.status,
-      code: error.code ?? 'unexpected_error',
-      message: error.message ?? 'An unexpected error occurred. Please try again.',
-      errors: error.errors,
-    });
+    throw new ApiError(
+      {
+        statusCode: response.status,
+        code: error.code ?? 'unexpected_error',
+        message: error.message ?? 'An unexpected error occurred. Please try again.',
+        errors: error.errors,
+      },
+      body && typeof body === 'object' ? (body as Record<string, unknown>) : {},
+    );
   }
   return body as T;
 }

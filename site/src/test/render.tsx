@@ -1,24 +1,31 @@
 import type { ReactElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AuthDialogsProvider } from '../components/dialogs/AuthDialogs';
 import { AuthProvider } from '../features/auth/AuthProvider';
+import { createQueryClient } from '../features/leads/query-client';
 import { SnackbarHost } from '../features/snackbar/SnackbarHost';
 import { RouterNavigation } from '../router';
 
-/** Renders inside the providers the app has, at a given URL. */
+/** Renders inside the providers the app has, at a given URL (with a fresh query cache). */
 export function renderWithApp(ui: ReactElement, url = '/') {
+  const queryClient = createQueryClient();
+  // Tests wait for answers, not retries.
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
   return render(
-    <SnackbarHost>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <RouterNavigation>
-            <AuthDialogsProvider>{ui}</AuthDialogsProvider>
-          </RouterNavigation>
-        </MemoryRouter>
-      </AuthProvider>
-    </SnackbarHost>,
+    <QueryClientProvider client={queryClient}>
+      <SnackbarHost>
+        <AuthProvider>
+          <MemoryRouter initialEntries={[url]}>
+            <RouterNavigation>
+              <AuthDialogsProvider>{ui}</AuthDialogsProvider>
+            </RouterNavigation>
+          </MemoryRouter>
+        </AuthProvider>
+      </SnackbarHost>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   AppBar,
@@ -26,12 +27,15 @@ import {
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Article from '@mui/icons-material/Article';
 import Home from '@mui/icons-material/Home';
+import People from '@mui/icons-material/People';
+import UploadFile from '@mui/icons-material/UploadFile';
 import MenuIcon from '@mui/icons-material/Menu';
 import Notifications from '@mui/icons-material/Notifications';
 import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
+import { createQueryClient } from '../../features/leads/query-client';
 import { displayName } from '../../features/member/member-api';
 import { rememberAfterSignIn, takeAfterSignIn } from '../../features/navigation/after-sign-in';
 import { MemberProvider, useMember } from '../../features/member/MemberProvider';
@@ -96,10 +100,18 @@ export function DashboardLayout() {
       </CenteredCard>
     );
   }
+  return <SignedIn />;
+}
+
+/** The member area once signed in: the member's record and the lead workspace's cache. */
+function SignedIn() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <MemberProvider>
-      <Shell />
-    </MemberProvider>
+    <QueryClientProvider client={queryClient}>
+      <MemberProvider>
+        <Shell />
+      </MemberProvider>
+    </QueryClientProvider>
   );
 }
 
@@ -116,7 +128,10 @@ function Shell() {
     <Box component="nav" aria-label="Dashboard">
       <List>
         {[
+          // LEADS.md's order; Today, Pipeline, Comments, Analytics and Automation join when built.
           { to: '/dashboard', label: 'Welcome', icon: <Home />, end: true },
+          { to: '/dashboard/leads', label: 'Leads', icon: <People /> },
+          { to: '/dashboard/imports', label: 'Imports', icon: <UploadFile /> },
           { to: '/dashboard/content', label: 'Content', icon: <Article /> },
           { to: '/dashboard/settings', label: 'Settings', icon: <Settings /> },
         ].map((item) => (

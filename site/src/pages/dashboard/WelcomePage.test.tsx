@@ -38,7 +38,7 @@ describe('WelcomePage', () => {
     expect(screen.queryByText("We couldn't load your account details just now.")).toBeNull();
   });
 
-  it('shows no past dates in the roadmap', async () => {
+  it('shows the built capabilities as live links and no past dates', async () => {
     stubApi({ 'GET /me': [200, { first_name: 'Ada', last_name: '' }] });
     renderWithApp(
       <MemberProvider>
@@ -46,7 +46,13 @@ describe('WelcomePage', () => {
       </MemberProvider>,
     );
     await screen.findByRole('heading', { name: "What's Coming" });
-    expect(screen.getAllByText('Coming Soon')).toHaveLength(6);
+    expect(screen.getAllByText('Coming Soon')).toHaveLength(5);
+    expect(screen.getAllByText('Live')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: /LinkedIn Export Import/ })).toHaveAttribute(
+      'href',
+      '/dashboard/imports',
+    );
+    expect(screen.queryByText(/profile monitoring|who engages/i)).toBeNull();
     expect(screen.queryByText(/Q\d 2024/)).toBeNull();
   });
 });

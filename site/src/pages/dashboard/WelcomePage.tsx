@@ -1,6 +1,17 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Typography } from '@mui/material';
-import { COMING_SOON, roadmap } from '@leadpulse/common';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  Skeleton,
+  Typography,
+} from '@mui/material';
+import { COMING_SOON, LIVE, roadmap } from '@leadpulse/common';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { displayName } from '../../features/member/member-api';
@@ -45,9 +56,16 @@ export function WelcomePage() {
           We couldn&apos;t load your account details just now.
         </Alert>
       )}
-      <Alert severity="info">
-        The first features are on their way. Keep an eye on your inbox: we&apos;ll tell you as soon
-        as they&apos;re ready.
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to="/dashboard/imports" color="inherit" size="small">
+            Import
+          </Button>
+        }
+      >
+        Your lead workspace is ready. Import your LinkedIn export or a CSV, and see every lead with
+        what happened between you. More features are on their way: we&apos;ll tell you by e-mail.
       </Alert>
       {member?.founding_member && (
         <Typography color="text.secondary">
@@ -65,13 +83,19 @@ export function WelcomePage() {
           gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' },
         }}
       >
-        {roadmap().map((feature) => (
-          <Card key={feature.title} variant="outlined">
+        {roadmap().map((feature) => {
+          const content = (
             <CardContent>
               <Chip
                 label={feature.eta}
                 size="small"
-                color={feature.eta === COMING_SOON ? 'primary' : 'default'}
+                color={
+                  feature.eta === LIVE
+                    ? 'success'
+                    : feature.eta === COMING_SOON
+                      ? 'primary'
+                      : 'default'
+                }
                 sx={{ mb: 1 }}
               />
               <Typography variant="h6" component="h3">
@@ -79,8 +103,19 @@ export function WelcomePage() {
               </Typography>
               <Typography color="text.secondary">{feature.description}</Typography>
             </CardContent>
-          </Card>
-        ))}
+          );
+          return (
+            <Card key={feature.title} variant="outlined">
+              {feature.live ? (
+                <CardActionArea component={RouterLink} to={feature.to} sx={{ height: '100%' }}>
+                  {content}
+                </CardActionArea>
+              ) : (
+                content
+              )}
+            </Card>
+          );
+        })}
       </Box>
     </>
   );

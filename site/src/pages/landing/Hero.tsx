@@ -45,8 +45,8 @@ export function Hero({ onClaim }: { onClaim(): void }) {
           Turn Likes Into Leads
         </Typography>
         <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 4 }}>
-          See who engages with your prospects&apos; profiles, score them with AI and reach out at
-          the right moment.
+          Bring in your LinkedIn network from the export LinkedIn gives you, see every lead with
+          what happened between you, and reach out at the right moment.
         </Typography>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}

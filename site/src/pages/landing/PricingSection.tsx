@@ -14,7 +14,13 @@ import {
   Typography,
 } from '@mui/material';
 import Check from '@mui/icons-material/Check';
-import { FOUNDING_COMPARE_AT_CENTS, FOUNDING_SPOTS, PLANS, formatUsd } from '@leadpulse/common';
+import {
+  FOUNDING_BENEFIT_DETAILS,
+  FOUNDING_COMPARE_AT_CENTS,
+  FOUNDING_SPOTS,
+  PLANS,
+  formatUsd,
+} from '@leadpulse/common';
 import { foundingApi, type Availability } from '../../features/founding/founding-api';
 
 const FoundingDialog = lazy(() =>
@@ -94,13 +100,17 @@ export function PricingSection() {
               Then {formatUsd(PLANS.prospector.priceCents)}/month on Prospector, instead of the
               regular <Box component="s">{formatUsd(FOUNDING_COMPARE_AT_CENTS)}</Box>.
             </Typography>
+            <Typography sx={{ mb: 1 }}>
+              Your LinkedIn export and your CSVs become leads with their whole history: track them
+              by stage, monitor the ones that matter, keep notes and tasks on each.
+            </Typography>
             <List dense>
               {founding.features.map((feature) => (
-                <ListItem key={feature} disableGutters>
-                  <ListItemIcon sx={{ minWidth: 32 }}>
+                <ListItem key={feature} disableGutters alignItems="flex-start">
+                  <ListItemIcon sx={{ minWidth: 32, mt: 0.75 }}>
                     <Check color="success" fontSize="small" />
                   </ListItemIcon>
-                  <ListItemText primary={feature} />
+                  <ListItemText primary={feature} secondary={FOUNDING_BENEFIT_DETAILS[feature]} />
                 </ListItem>
               ))}
             </List>

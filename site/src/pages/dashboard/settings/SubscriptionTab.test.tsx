@@ -63,7 +63,7 @@ describe('SubscriptionTab', () => {
   it.each([
     [{ is_admin: true, founding_member: true }, 'Administrator', 'User management'],
     [{ founding_member: true }, 'Founding Member', '3 months premium access'],
-    [{ subscription_plan: 'rainmaker' }, 'Rainmaker', '10,000 AI credits per month'],
+    [{ subscription_plan: 'rainmaker' }, 'Rainmaker', 'Track 500 leads by stage'],
     [{}, 'Free', 'Product updates'],
   ])('labels %j as %s with its features', (fields, label, feature) => {
     stubApi({});

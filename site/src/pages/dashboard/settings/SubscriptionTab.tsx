@@ -16,6 +16,7 @@ import {
 import Check from '@mui/icons-material/Check';
 import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import {
+  FREE_LIMITS,
   MESSAGES,
   accountPlanLabel,
   formatUsd,
@@ -31,6 +32,7 @@ import { isPaying, memberApi } from '../../../features/member/member-api';
 import { usePaymentMethodFlow } from '../../../features/member/usePaymentMethod';
 import { BillingSection } from './BillingSection';
 import { PlanChooser } from './PlanChooser';
+import { UsageSection } from './UsageSection';
 
 /** How often, and how many times, the member is asked for again after a plan checkout. */
 export const CHECKOUT_POLL_MS = 2000;
@@ -79,6 +81,14 @@ const ADMIN_FEATURES = [
   'System health monitoring',
 ];
 
+/** What a member without a paid plan has: the free limits of the lead workspace. */
+const FREE_FEATURES = [
+  'Import your LinkedIn export and any CSV',
+  `Track ${FREE_LIMITS.profiles_tracked} leads by stage`,
+  `Monitor ${FREE_LIMITS.profiles_monitored} lead closely`,
+  'Product updates',
+];
+
 const ignore = () => undefined;
 
 /**
@@ -109,9 +119,7 @@ export function SubscriptionTab({
     : member.subscription_plan
       ? getPlan(member.subscription_plan)
       : null;
-  const features = member.is_admin
-    ? ADMIN_FEATURES
-    : (plan?.features ?? ['Waitlist access to new features', 'Product updates']);
+  const features = member.is_admin ? ADMIN_FEATURES : (plan?.features ?? FREE_FEATURES);
 
   const manageBilling = async () => {
     setOpening(true);
@@ -182,6 +190,7 @@ export function SubscriptionTab({
           </ListItem>
         ))}
       </List>
+      <UsageSection />
       {settingUp && <Alert severity="success">Thank you! Your subscription is being set up.</Alert>}
       {payment.update.opening && (
         <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />}>
