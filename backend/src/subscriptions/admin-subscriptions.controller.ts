@@ -7,6 +7,7 @@ import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
 import { CancelSubscriptionDto } from './dto/cancel-subscription.dto.js';
+import { ReactivateSubscriptionDto } from './dto/reactivate-subscription.dto.js';
 import {
   SUBSCRIPTION_FILTERS,
   SUBSCRIPTION_SORTABLE,
@@ -54,14 +55,18 @@ export class AdminSubscriptionsController {
     return this.lifecycle.cancel(admin.userId!, id, form);
   }
 
-  /** Reactivate Subscription: undoes a scheduled cancellation, or restarts a cancelled one. */
+  /**
+   * Reactivate Subscription: undoes a scheduled cancellation, or restarts a cancelled one once
+   * the body confirms the amount it charges (409 `charge_confirmation_required` until then).
+   */
   @Post(':id/reactivate')
   @AdminWrite('reactivate_subscription')
   @HttpCode(200)
   reactivate(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(SUBSCRIPTION_NOT_FOUND) id: string,
+    @Body() form: ReactivateSubscriptionDto,
   ): Promise<SubscriptionAction> {
-    return this.lifecycle.reactivate(admin.userId!, id);
+    return this.lifecycle.reactivate(admin.userId!, id, form.confirm_amount_cents);
   }
 }
