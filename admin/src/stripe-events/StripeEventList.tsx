@@ -17,7 +17,7 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
-import { adminApi } from '../api';
+import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { DateTimeText, WrappingText } from '../components/DateTimeText';
@@ -123,8 +123,8 @@ export function StripeEventList() {
       });
       notify(message, { type: 'success' });
       refresh();
-    } catch {
-      notify('Failed to replay webhook', { type: 'error' });
+    } catch (error) {
+      notify(`Failed to replay webhook: ${errorMessage(error)}`, { type: 'error' });
     }
   };
   return (
