@@ -12,6 +12,7 @@ import { StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
 import { BackendProcess } from './resilience/support/backend-process.js';
 import { bearer, makeAdmin, signUpAndConfirm, type SessionBody } from './support/accounts.js';
 import { startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
+import { stripeMrrBySubscription, total } from './support/stripe-mrr.js';
 import { resetDatabase, TEST_WEBHOOK_SECRET, testDatabaseUrl } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
@@ -213,6 +214,17 @@ describe('npm run seed: demo data that works end to end', () => {
           .sort(),
       ).toEqual(buyers.slice(1).map((email) => `reconcile_checkout ${email}`));
       expect(await candidates()).toEqual([]);
+
+      // After the reconciliation the history agrees with what Stripe bills, worked out here from
+      // Stripe alone: the upgrades count at their new price.
+      const billed = total(await stripeMrrBySubscription(env.stripe));
+      expect((await call('GET', '/api/admin/metrics/mrr-check')).json()).toEqual({
+        history_mrr_cents: billed,
+        stripe_mrr_cents: billed,
+        difference_cents: 0,
+        subscriptions: [],
+      });
+      expect((await call('GET', '/api/admin/stats')).json().mrr_cents).toBe(billed);
 
       // Sync with Stripe and Refresh Payment History on every member: all succeed and find the
       // seeded rows exactly as Stripe holds them.
