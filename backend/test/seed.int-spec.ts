@@ -172,7 +172,8 @@ describe('npm run seed: demo data that works end to end', () => {
       const statuses = new Set(members.map((member) => member.subscription_status));
       expect(statuses).toEqual(new Set(['active', 'past_due', 'canceled']));
 
-      // Past-due members whose renewal failed have their payment issue, as dunning keeps it.
+      // Every past-due member's renewal failed, and they have its payment issue, as dunning
+      // keeps it.
       const issues = await Promise.all(
         members
           .filter((member) => member.subscription_status === 'past_due')
@@ -184,9 +185,8 @@ describe('npm run seed: demo data that works end to end', () => {
               } | null,
           ),
       );
-      const owing = issues.filter((issue) => issue !== null);
-      expect(owing.length).toBeGreaterThan(issues.length / 2);
-      for (const issue of owing) expect(issue!.amount_cents).toBeGreaterThan(0);
+      expect(issues.length).toBeGreaterThan(5);
+      for (const issue of issues) expect(issue?.amount_cents).toBeGreaterThan(0);
 
       // Only the lost checkouts need recovery, and Stripe has nothing the database lacks.
       const buyers: string[] = (
