@@ -154,4 +154,18 @@ describe('reactivating a cancelled subscription charges only once, after confirm
     const charge = await env.stripe.charges.retrieve(payment.stripe_charge_id!);
     expect(charge.amount_refunded).toBe(offer.amount_cents);
   }, 30_000);
+
+  it("lists each subscription with Stripe's own creation time as Created At", async () => {
+    const { user, row } = await cancelledBuyer('created');
+    const listed = await fetch(
+      `${env.t.url}/api/admin/subscriptions?filter=${encodeURIComponent(JSON.stringify({ user_id: user.id }))}`,
+      { headers: bearer(admin) },
+    );
+    const [listedRow] = (await listed.json()) as { id: string; created_at: string }[];
+    const atStripe = await env.stripe.subscriptions.retrieve(row.stripe_subscription_id);
+    expect(listedRow).toMatchObject({
+      id: row.id,
+      created_at: new Date(atStripe.created * 1000).toISOString(),
+    });
+  }, 30_000);
 });
