@@ -1,3 +1,4 @@
+import { AppConfig } from '../src/config/app-config.js';
 import { TransactionEntity } from '../src/payments/transaction.entity.js';
 import { SubscriptionEntity } from '../src/subscriptions/subscription.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
@@ -167,5 +168,21 @@ describe('reactivating a cancelled subscription charges only once, after confirm
       id: row.id,
       created_at: new Date(atStripe.created * 1000).toISOString(),
     });
+  }, 30_000);
+
+  it("opens View in Stripe on the sandbox's own page for its customers", async () => {
+    const { user } = await cancelledBuyer('view-in-stripe');
+    const record = (await (
+      await fetch(`${env.t.url}/api/admin/users/${user.id}`, { headers: bearer(admin) })
+    ).json()) as { stripe_url: string };
+    const sandboxUrl = new URL(env.t.app.get(AppConfig).stripe.apiUrl);
+    expect(record.stripe_url).toBe(
+      new URL(`/customers/${user.stripe_customer_id}`, sandboxUrl).toString(),
+    );
+    const page = await fetch(record.stripe_url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(user.email);
+    expect(html).toContain(user.stripe_subscription_id);
   }, 30_000);
 });

@@ -89,6 +89,11 @@ export interface AdminUserRecord<TDate = string> extends MemberRecord<TDate> {
    * there is none. Only on one user's record (`GET /api/admin/users/:id`), not on list rows.
    */
   payment_issue?: PaymentIssue<TDate> | null;
+  /**
+   * The customer's page in Stripe (test-mode pages for a test key; the local sandbox's own page
+   * when it stands in for Stripe); null without a customer. Only on one user's record.
+   */
+  stripe_url?: string | null;
 }
 
 /** The signed-in administrator (`GET /api/admin/identity`): the member record, roles and permissions. */

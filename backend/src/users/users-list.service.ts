@@ -1,3 +1,5 @@
+import { AppConfig } from '../config/app-config.js';
+import { stripeCustomerUrl } from '../stripe/stripe-dashboard.js';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Readable } from 'node:stream';
@@ -57,6 +59,7 @@ export class UsersListService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly roles: RolesService,
+    private readonly config: AppConfig,
   ) {}
 
   /** The users matching a list filter (USER_FILTERS). */
@@ -123,6 +126,7 @@ export class UsersListService {
       ...toMemberView(user),
       roles,
       payment_issue: await readPaymentIssue(this.dataSource, user),
+      stripe_url: stripeCustomerUrl(this.config.stripe, user.stripe_customer_id),
     };
   }
 
