@@ -63,7 +63,9 @@ describe('reactivating a cancelled subscription charges only once, after confirm
   };
 
   beforeAll(async () => {
-    env = await startAppWithSandbox();
+    // Two connections: a reactivation must never wait on a second connection while it holds one
+    // (the embedded database serves few), or two at once would stop the server.
+    env = await startAppWithSandbox({ DATABASE_POOL_SIZE: '2' });
     await resetDatabase(env.t.dataSource);
     admin = await signUpAndConfirm(env.t.app, env.t.dataSource, uniqueEmail('admin'));
     await makeAdmin(env.t.dataSource, admin.user.email);

@@ -209,7 +209,8 @@ export class SubscriptionLifecycleService {
           },
           { idempotencyKey: `admin-reactivate:${row.stripe_subscription_id}` },
         );
-        await this.dataSource.transaction((sync) => this.subscriptions.sync(created.id, sync));
+        // In the lock's transaction: the embedded database serves one connection at a time.
+        await this.subscriptions.sync(created.id, manager);
         return created.id;
       });
     });
