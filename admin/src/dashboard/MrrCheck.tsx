@@ -36,7 +36,7 @@ export function MrrCheck() {
   const { difference_cents, history_mrr_cents, stripe_mrr_cents, subscriptions } = check.data;
   if (difference_cents === 0)
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }}>
         MRR agrees with Stripe: {formatUsd(stripe_mrr_cents)}/month.
       </Typography>
     );
