@@ -94,6 +94,15 @@ describe('npm run seed: demo data that works end to end', () => {
     let admin: SessionBody;
     const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
       env.t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+    /** Reactivate, confirming the charge it states (a cancelled subscription's restart charges). */
+    const reactivate = async (id: string) => {
+      const first = await call('POST', `/api/admin/subscriptions/${id}/reactivate`, {});
+      if (first.statusCode !== 409 || first.json().code !== 'charge_confirmation_required')
+        return first;
+      return call('POST', `/api/admin/subscriptions/${id}/reactivate`, {
+        confirm_amount_cents: first.json().amount_cents,
+      });
+    };
     const seeded = (where = 'true') =>
       env.t.dataSource.query(
         `SELECT id, email, subscription_plan, subscription_status, stripe_customer_id, stripe_subscription_id
@@ -316,13 +325,10 @@ describe('npm run seed: demo data that works end to end', () => {
       const active = await subscriptionOf(networker.stripe_subscription_id);
       const cancelled = await call('POST', `/api/admin/subscriptions/${active}/cancel`, {});
       expect(cancelled.json().subscription.status).toBe('canceled');
-      const restarted = await call('POST', `/api/admin/subscriptions/${active}/reactivate`);
+      const restarted = await reactivate(active);
       expect(restarted.json().subscription.status).toBe('active');
       const [canceled] = await seeded(`subscription_status = 'canceled'`);
-      const reactivated = await call(
-        'POST',
-        `/api/admin/subscriptions/${await subscriptionOf(canceled.stripe_subscription_id)}/reactivate`,
-      );
+      const reactivated = await reactivate(await subscriptionOf(canceled.stripe_subscription_id));
       expect(reactivated.json()).toMatchObject({
         message: 'subscription reactivated',
         subscription: { status: 'active' },
@@ -330,7 +336,7 @@ describe('npm run seed: demo data that works end to end', () => {
       const [ending] = await env.t.dataSource.query(
         `SELECT id FROM subscriptions WHERE cancel_at_period_end AND status = 'active' LIMIT 1`,
       );
-      const resumed = await call('POST', `/api/admin/subscriptions/${ending.id}/reactivate`);
+      const resumed = await reactivate(ending.id);
       expect(resumed.json().subscription).toMatchObject({
         status: 'active',
         cancel_at_period_end: false,
@@ -425,9 +431,7 @@ describe('npm run seed: demo data that works end to end', () => {
         `SELECT id FROM subscriptions WHERE stripe_subscription_id = $1`,
         [canceled.stripe_subscription_id],
       );
-      expect((await call('POST', `/api/admin/subscriptions/${row.id}/reactivate`)).statusCode).toBe(
-        200,
-      );
+      expect((await reactivate(row.id)).statusCode).toBe(200);
       await env.close();
 
       const again = await runSeed(['--users', '40'], { DATA_DIR: dataDir });

@@ -90,10 +90,19 @@ test('cancel a subscription from the list and reactivate it', async ({ page }, i
     .getByRole('button', { name: 'Cancel Subscription' })
     .click();
   await expect(page.getByText(`Subscription cancelled for ${subscriptionId}`)).toBeVisible();
+  // Cancelled now, moments into a paid period: its unused part is offered back.
+  const offer = page.getByRole('dialog', { name: 'Refund the Unused Part?' });
+  await expect(offer).toContainText('is unused: $');
+  await offer.getByRole('button', { name: 'No Refund' }).click();
   await expect(row.getByText('Cancelled')).toBeVisible();
 
+  // Restarting charges the customer: the amount shows first, and only a confirmation charges.
   await row.getByRole('button', { name: /^Actions for / }).click();
   await page.getByRole('menuitem', { name: 'Reactivate Subscription' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reactivate Subscription' });
+  await expect(confirm).toContainText('charges the customer $50 USD now');
+  await info.attach('reactivate', { body: await page.screenshot(), contentType: 'image/png' });
+  await confirm.getByRole('button', { name: 'Charge $50 and Reactivate' }).click();
   await expect(page.getByText('subscription reactivated')).toBeVisible();
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Active', exact: true }).click();
