@@ -66,12 +66,20 @@ function AuditCard({ entry }: { entry: AuditEntry }) {
         {formatDate(entry.created_at)} {new Date(entry.created_at).toLocaleTimeString('en-US')}
       </CardField>
       <CardField label="Administrator">
-        {isMemberAction(entry.action_type) ? (
-          'Member, on their own account'
-        ) : entry.admin_email ? (
-          <EmailText value={entry.admin_email} />
+        {entry.admin_name === entry.admin_email ? (
+          <EmailText value={entry.admin_name} />
         ) : (
           entry.admin_name
+        )}
+        {entry.admin_email && entry.admin_email !== entry.admin_name && (
+          <Typography variant="caption" color="text.secondary" component="div">
+            <EmailText value={entry.admin_email} />
+          </Typography>
+        )}
+        {isMemberAction(entry.action_type) && (
+          <Typography variant="caption" color="text.secondary" component="div">
+            Member, on their own account
+          </Typography>
         )}
       </CardField>
       <CardField label="Target">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
-import { useListContext, type RaRecord } from 'react-admin';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { RecordContextProvider, useListContext, type RaRecord } from 'react-admin';
 import { NoResults } from './AdminList';
 
 /** One labelled value of a record's card: the column's header above its cell. */
@@ -17,16 +17,14 @@ export function CardField({ label, children }: { label: string; children: ReactN
 
 /**
  * The list's page as cards, one per record, for a phone: every key column stays in view instead
- * of scrolling out of a wide table. A card with `open` opens its record when tapped.
+ * of scrolling out of a wide table. Each card is in its record's context, as a table row is.
  */
 export function RecordCards<T extends RaRecord>({
   noun,
   card,
-  open,
 }: {
   noun: string;
   card: (record: T) => ReactNode;
-  open?: (record: T) => void;
 }) {
   const { data, isPending } = useListContext<T>();
   if (isPending) return null;
@@ -39,22 +37,21 @@ export function RecordCards<T extends RaRecord>({
       aria-label={`${noun} list`}
       style={{ margin: 0 }}
     >
-      {data.map((record) => {
-        const content = (
-          <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}>
-            {card(record)}
-          </CardContent>
-        );
-        return (
-          <Card key={record.id} variant="outlined" component="li" sx={{ listStyle: 'none' }}>
-            {open ? (
-              <CardActionArea onClick={() => open(record)}>{content}</CardActionArea>
-            ) : (
-              content
-            )}
-          </Card>
-        );
-      })}
+      {data.map((record) => (
+        <Card
+          key={record.id}
+          variant="outlined"
+          component="li"
+          data-record-card=""
+          sx={{ listStyle: 'none' }}
+        >
+          <RecordContextProvider value={record}>
+            <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}>
+              {card(record)}
+            </CardContent>
+          </RecordContextProvider>
+        </Card>
+      ))}
     </Stack>
   );
 }

@@ -159,16 +159,13 @@ export function StripeEventList() {
                     <WrappingText value={event.error_message} />
                   </CardField>
                 )}
-                <Stack direction="row" spacing={1}>
-                  <Button size="small" onClick={() => setViewing(event)}>
-                    View Event Data
-                  </Button>
-                  {canReplay && (
-                    <Button size="small" onClick={() => void replay(event)}>
-                      Replay Webhook
-                    </Button>
-                  )}
-                </Stack>
+                <RowActions
+                  label={`Actions for ${event.stripe_event_id}`}
+                  actions={[
+                    { label: 'View Event Data', onClick: () => setViewing(event) },
+                    canReplay && { label: 'Replay Webhook', onClick: () => void replay(event) },
+                  ]}
+                />
               </>
             )}
           />

@@ -135,7 +135,7 @@ function StatusCell({ user }: { user: AdminUserRecord }) {
   );
 }
 
-/** A user on a phone: who, their plan and status, when they joined; tapping opens them. */
+/** A user on a phone: who, their plan and status, when they joined, and View Details. */
 function UserCard({ user }: { user: AdminUserRecord }) {
   const name = `${user.first_name} ${user.last_name}`.trim();
   return (
@@ -153,19 +153,13 @@ function UserCard({ user }: { user: AdminUserRecord }) {
         <Badge {...(user.plan_badge as PlanBadge)} />
         <StatusCell user={user} />
       </Stack>
-      <CardField label="Joined">{new Date(user.created_at).toLocaleDateString('en-US')}</CardField>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-end' }}>
+        <CardField label="Joined">
+          {new Date(user.created_at).toLocaleDateString('en-US')}
+        </CardField>
+        <ViewDetails />
+      </Stack>
     </>
-  );
-}
-
-function UserCards() {
-  const redirect = useRedirect();
-  return (
-    <RecordCards<AdminUserRecord>
-      noun="users"
-      card={(user) => <UserCard user={user} />}
-      open={(user) => redirect('show', 'users', user.id)}
-    />
   );
 }
 
@@ -173,7 +167,9 @@ function UserCards() {
 export function UserList() {
   return (
     <AdminList
-      cards={<UserCards />}
+      cards={
+        <RecordCards<AdminUserRecord> noun="users" card={(user) => <UserCard user={user} />} />
+      }
       noun="users"
       title="User Management"
       errorToast={ADMIN_TOASTS.usersFetchFailed}
