@@ -159,13 +159,15 @@ export function StripeEventList() {
                     <WrappingText value={event.error_message} />
                   </CardField>
                 )}
-                <RowActions
-                  label={`Actions for ${event.stripe_event_id}`}
-                  actions={[
-                    { label: 'View Event Data', onClick: () => setViewing(event) },
-                    canReplay && { label: 'Replay Webhook', onClick: () => void replay(event) },
-                  ]}
-                />
+                <Box sx={{ justifySelf: 'end' }}>
+                  <RowActions
+                    label={`Actions for ${event.stripe_event_id}`}
+                    actions={[
+                      { label: 'View Event Data', onClick: () => setViewing(event) },
+                      canReplay && { label: 'Replay Webhook', onClick: () => void replay(event) },
+                    ]}
+                  />
+                </Box>
               </>
             )}
           />
