@@ -216,7 +216,9 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
       code: 'already_cancelled',
     });
 
-    const reactivated = await call('POST', `/api/admin/subscriptions/${row.id}/reactivate`, admin);
+    const reactivated = await call('POST', `/api/admin/subscriptions/${row.id}/reactivate`, admin, {
+      confirm_amount_cents: 5_000,
+    });
     expect(reactivated.json()).toMatchObject({
       message: 'subscription reactivated',
       subscription: { status: 'active' },

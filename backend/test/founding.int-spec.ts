@@ -434,4 +434,49 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
       await broken.close();
     }
   }, 60_000);
+
+  it('counts founding members who paid by any path, with live holds, on the landing page and at the lock', async () => {
+    await t.dataSource.query(
+      `UPDATE founding_reservations SET status = 'released' WHERE status = 'pending'`,
+    );
+    const availability = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/founding/availability' })).json() as {
+        taken: number;
+        remaining: number;
+      };
+    const before = await availability();
+    // Founding members who never went through a founding checkout here: an administrator's, a
+    // recovered buyer's, the seed's. Each paid, so each uses a spot; an unpaid label does not.
+    const stamp = Date.now();
+    const others = Array.from({ length: 3 }, (_, i) =>
+      users().create({
+        email: uniqueEmail(`other-founder${i}`),
+        status: 'paid',
+        founding_member: true,
+        stripe_customer_id: `cus_other_${stamp}_${i}`,
+        stripe_subscription_id: i < 2 ? `sub_other_${stamp}_${i}` : null,
+      }),
+    );
+    await users().save(others);
+    expect(await availability()).toMatchObject({
+      taken: before.taken + 2,
+      remaining: before.remaining - 2,
+    });
+
+    // The checkout's lock counts them too: with them, the spots left are all that sell.
+    const fill = 40 - (before.taken + 2);
+    await users().update({ id: others[2].id }, { stripe_subscription_id: `sub_other_${stamp}_2` });
+    const answers = await Promise.all(
+      Array.from({ length: fill + 2 }, (_, i) =>
+        foundingCheckout(t.app, form(uniqueEmail(`last-spots${i}`))),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(fill - 1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(3);
+    expect(await availability()).toMatchObject({ taken: 40, remaining: 0 });
+    await t.dataSource.query(
+      `UPDATE founding_reservations SET status = 'released' WHERE status = 'pending'`,
+    );
+    await users().delete(others.map((other) => other.id));
+  }, 60_000);
 });

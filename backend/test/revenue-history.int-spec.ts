@@ -185,7 +185,12 @@ describe('subscription history and revenue metrics over one customer’s life on
 
     // Month 5: reactivated (a new subscription at the same price).
     await advance(at(5, 4));
-    const reactivated = await call('POST', `/api/admin/subscriptions/${row.id}/reactivate`);
+    // It charges: the amount is shown first, and the reactivation goes ahead once confirmed.
+    const charge = await call('POST', `/api/admin/subscriptions/${row.id}/reactivate`, {});
+    expect(charge.json()).toMatchObject({ code: 'charge_confirmation_required' });
+    const reactivated = await call('POST', `/api/admin/subscriptions/${row.id}/reactivate`, {
+      confirm_amount_cents: charge.json().amount_cents,
+    });
     expect(reactivated.statusCode).toBe(200);
     const second = reactivated.json().subscription.stripe_subscription_id as string;
     await settled();

@@ -92,6 +92,11 @@ export interface AdminUserRecord<TDate = string> extends MemberRecord<TDate> {
   payment_issue?: PaymentIssue<TDate> | null;
   /** The member's lead workspace in counts (never a lead); only on one user's record. */
   lead_usage?: AdminLeadUsage;
+  /**
+   * The customer's page in Stripe (test-mode pages for a test key; the local sandbox's own page
+   * when it stands in for Stripe); null without a customer. Only on one user's record.
+   */
+  stripe_url?: string | null;
 }
 
 /** The signed-in administrator (`GET /api/admin/identity`): the member record, roles and permissions. */

@@ -35,9 +35,14 @@ export async function adminApi(request: APIRequestContext) {
   };
 }
 
-/** The rows of the current list, by their e-mail cells. */
+/** The records of the current list: a table's rows, or on a phone the cards that stand for them. */
+export function listRecords(page: Page) {
+  return page.locator('tbody tr, [data-record-card]');
+}
+
+/** The rows (or cards) of the current list, by their e-mail cells. */
 export function rowsWithText(page: Page, text: string) {
-  return page.getByRole('row').filter({ hasText: text });
+  return page.locator('tr, [data-record-card]').filter({ hasText: text });
 }
 
 /** Finds a user by e-mail in the Users list and opens their profile. */

@@ -1,4 +1,4 @@
-import { Box, Link, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
 import { DataTable, useCreatePath } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { isMemberAction, type AuditEntry } from '@leadpulse/common';
@@ -6,6 +6,7 @@ import { Badge } from '../components/Badge';
 import { EmailText } from '../components/EmailText';
 import { changeLines, formatDate } from '../format';
 import { AdminList } from '../lists/AdminList';
+import { CardField, RecordCards } from '../lists/RecordCards';
 import { auditFilters } from './auditFilters';
 
 /** The fields the action changed, one a line; only these, never ids or idempotency keys. */
@@ -42,6 +43,55 @@ const wrapping = { verticalAlign: 'top', width: 150, minWidth: 130, maxWidth: 18
 // Wide enough for a usual address on one line; a longer one breaks at its "@" or a dot.
 const addresses = { verticalAlign: 'top', minWidth: 190, maxWidth: 240 } as const;
 
+/** An entry on a phone: when, who, what, to whom, the outcome and the changes, all in view. */
+function AuditCard({ entry }: { entry: AuditEntry }) {
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {entry.action_label}
+        </Typography>
+        {entry.outcome === 'refused' ? (
+          <Badge label="Refused" colour="red" />
+        ) : (
+          <Badge label="Success" colour="green" />
+        )}
+      </Stack>
+      {entry.description && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          <EmailText value={entry.description} />
+        </Typography>
+      )}
+      <CardField label="When">
+        {formatDate(entry.created_at)} {new Date(entry.created_at).toLocaleTimeString('en-US')}
+      </CardField>
+      <CardField label="Administrator">
+        {entry.admin_name === entry.admin_email ? (
+          <EmailText value={entry.admin_name} />
+        ) : (
+          entry.admin_name
+        )}
+        {entry.admin_email && entry.admin_email !== entry.admin_name && (
+          <Typography variant="caption" color="text.secondary" component="div">
+            <EmailText value={entry.admin_email} />
+          </Typography>
+        )}
+        {isMemberAction(entry.action_type) && (
+          <Typography variant="caption" color="text.secondary" component="div">
+            Member, on their own account
+          </Typography>
+        )}
+      </CardField>
+      <CardField label="Target">
+        <Target entry={entry} />
+      </CardField>
+      <CardField label="Changes">
+        <AuditChanges entry={entry} />
+      </CardField>
+    </>
+  );
+}
+
 /**
  * The Audit Log: every back-office write (billing included), refused attempts and the system's
  * repairs, filtered by action, administrator, target and outcome. Changes takes the room left.
@@ -54,6 +104,12 @@ export function AuditLog() {
       title="Audit Log"
       filters={auditFilters}
       sort={{ field: 'created_at', order: 'DESC' }}
+      cards={
+        <RecordCards<AuditEntry>
+          noun="audit log entries"
+          card={(entry) => <AuditCard entry={entry} />}
+        />
+      }
     >
       <DataTable
         bulkActionButtons={false}

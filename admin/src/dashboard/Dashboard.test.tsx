@@ -72,6 +72,15 @@ function renderDashboard(routes: Record<string, [number, unknown]> = {}) {
       'GET /api/admin/admin-actions': [200, []],
       'GET /api/admin/metrics/revenue': [200, months],
       'GET /api/admin/metrics/founding-cohort': [200, cohort],
+      'GET /api/admin/metrics/mrr-check': [
+        200,
+        {
+          history_mrr_cents: 9_167,
+          stripe_mrr_cents: 9_167,
+          difference_cents: 0,
+          subscriptions: [],
+        },
+      ],
       ...routes,
     }),
   );
@@ -169,6 +178,39 @@ describe('the dashboard', () => {
     expect(await textOf(blobs[0])).toBe(revenueCsv(months));
     click.mockRestore();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+});
+
+describe('the MRR check on the dashboard', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says MRR agrees with Stripe when it does', async () => {
+    renderDashboard();
+    expect(await screen.findByText('MRR agrees with Stripe: $91.67/month.')).toBeInTheDocument();
+  });
+
+  it('shows the difference and the subscriptions behind it when the history disagrees', async () => {
+    renderDashboard({
+      'GET /api/admin/metrics/mrr-check': [
+        200,
+        {
+          history_mrr_cents: 2_167,
+          stripe_mrr_cents: 9_167,
+          difference_cents: 7_000,
+          subscriptions: [
+            { id: 'sub_up', customer: 'cus_up', history_cents: 7_500, stripe_cents: 14_500 },
+          ],
+        },
+      ],
+    });
+    expect(await screen.findByText('MRR differs from Stripe by $70/month')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Subscriptions that differ' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['sub_up', 'cus_up', '$75', '$145']);
   });
 });
 

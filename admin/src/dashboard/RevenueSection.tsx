@@ -23,6 +23,7 @@ import {
   type RevenueMonth,
 } from '@leadpulse/common';
 import { adminApi } from '../api';
+import { MrrCheck } from './MrrCheck';
 import { cohortText, monthLabel } from './revenueCards';
 import { downloadText, revenueCsv } from './revenueCsv';
 
@@ -72,6 +73,7 @@ export function RevenueSection() {
             Export CSV
           </Button>
         </Stack>
+        <MrrCheck />
         {months.isError ? (
           <Typography color="error" role="alert">
             {REVENUE_FAILED}
@@ -91,7 +93,7 @@ export function RevenueSection() {
                       <TableCell
                         key={key}
                         align={key === 'month' ? 'left' : 'right'}
-                        sx={{ whiteSpace: 'nowrap' }}
+                        sx={{ verticalAlign: 'bottom', px: 1 }}
                       >
                         {label}
                       </TableCell>
@@ -105,7 +107,7 @@ export function RevenueSection() {
                         <TableCell
                           key={key}
                           align={key === 'month' ? 'left' : 'right'}
-                          sx={{ whiteSpace: 'nowrap' }}
+                          sx={{ whiteSpace: 'nowrap', px: 1 }}
                         >
                           {cellText(key, row)}
                         </TableCell>

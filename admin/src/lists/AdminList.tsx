@@ -1,5 +1,5 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { Button, CardContent, Typography } from '@mui/material';
+import { Button, CardContent, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   FilterForm,
@@ -38,6 +38,11 @@ interface AdminListProps {
   filterDefaultValues?: Record<string, unknown>;
   /** The toast when the list cannot be read (the spec's "Failed to fetch users"). */
   errorToast?: string;
+  /**
+   * On a phone, the page as cards (RecordCards) instead of the table, whose key columns would
+   * scroll out of view.
+   */
+  cards?: ReactNode;
   children: ReactNode;
 }
 
@@ -77,9 +82,11 @@ export function AdminList({
   sort,
   filterDefaultValues,
   errorToast,
+  cards,
   children,
 }: AdminListProps) {
   const notify = useNotify();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // react-admin's own empty text names the resource ("No Promotions found"); ours names the noun.
   const table =
     isValidElement<{ empty?: ReactNode }>(children) &&
@@ -124,7 +131,7 @@ export function AdminList({
         </Typography>
       }
     >
-      {table}
+      {phone && cards ? cards : table}
     </List>
   );
 }

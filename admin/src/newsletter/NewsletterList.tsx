@@ -1,6 +1,6 @@
 import { DataTable, SearchInput, SelectInput, useNotify, useRefresh } from 'react-admin';
 import { newsletterLabel, statusBadgeColour } from '@leadpulse/common';
-import { adminApi } from '../api';
+import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { DateTimeText } from '../components/DateTimeText';
@@ -63,10 +63,11 @@ export function NewsletterList() {
         type: 'success',
       });
       refresh();
-    } catch {
-      notify(action === 'unsubscribe' ? 'Failed to unsubscribe' : 'Failed to resubscribe', {
-        type: 'error',
-      });
+    } catch (error) {
+      notify(
+        `${action === 'unsubscribe' ? 'Failed to unsubscribe' : 'Failed to resubscribe'}: ${errorMessage(error)}`,
+        { type: 'error' },
+      );
     }
   };
   return (

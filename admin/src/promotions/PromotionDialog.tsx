@@ -80,7 +80,8 @@ export function PromotionDialog({
       onClose();
     } catch (error) {
       setFailure(errorMessage(error));
-      if (promotion) notify('Failed to update promotion', { type: 'error' });
+      if (promotion)
+        notify(`Failed to update promotion: ${errorMessage(error)}`, { type: 'error' });
       setBusy(false);
     }
   };

@@ -10,7 +10,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { formatUsd } from '@leadpulse/common';
-import { adminApi } from '../api';
+import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { DateTimeText, WrappingText } from '../components/DateTimeText';
@@ -58,8 +58,8 @@ export function PromotionList() {
         type: 'success',
       });
       refresh();
-    } catch {
-      notify('Failed to update promotion', { type: 'error' });
+    } catch (error) {
+      notify(`Failed to update promotion: ${errorMessage(error)}`, { type: 'error' });
     }
   };
   return (

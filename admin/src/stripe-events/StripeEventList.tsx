@@ -7,6 +7,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Stack,
   Typography,
 } from '@mui/material';
 import {
@@ -17,11 +18,12 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
-import { adminApi } from '../api';
+import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { DateTimeText, WrappingText } from '../components/DateTimeText';
 import { AdminList } from '../lists/AdminList';
+import { CardField, RecordCards } from '../lists/RecordCards';
 import { RowActions } from '../lists/RowActions';
 import { ROW_ACTIONS } from '../lists/RowActions';
 import { FILTER_SELECT } from '../lists/toolbar';
@@ -123,8 +125,8 @@ export function StripeEventList() {
       });
       notify(message, { type: 'success' });
       refresh();
-    } catch {
-      notify('Failed to replay webhook', { type: 'error' });
+    } catch (error) {
+      notify(`Failed to replay webhook: ${errorMessage(error)}`, { type: 'error' });
     }
   };
   return (
@@ -134,6 +136,42 @@ export function StripeEventList() {
         title="Stripe Events"
         filters={filters}
         sort={{ field: 'created_at', order: 'DESC' }}
+        cards={
+          <RecordCards<StripeEventRow>
+            noun="Stripe events"
+            card={(event) => (
+              <>
+                <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {event.event_type}
+                  </Typography>
+                  <Badge
+                    label={event.processed ? 'Processed' : 'Not processed'}
+                    colour={event.processed ? 'green' : event.error_message ? 'red' : 'yellow'}
+                  />
+                </Stack>
+                <CardField label="Event ID">{event.stripe_event_id}</CardField>
+                <CardField label="Created At">
+                  <DateTimeText value={event.created_at} />
+                </CardField>
+                {event.error_message && (
+                  <CardField label="Error">
+                    <WrappingText value={event.error_message} />
+                  </CardField>
+                )}
+                <Box sx={{ justifySelf: 'end' }}>
+                  <RowActions
+                    label={`Actions for ${event.stripe_event_id}`}
+                    actions={[
+                      { label: 'View Event Data', onClick: () => setViewing(event) },
+                      canReplay && { label: 'Replay Webhook', onClick: () => void replay(event) },
+                    ]}
+                  />
+                </Box>
+              </>
+            )}
+          />
+        }
       >
         <DataTable
           bulkActionButtons={false}

@@ -11,7 +11,8 @@ import {
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
 import { formatUsd, getPlan } from '@leadpulse/common';
-import { adminApi } from '../api';
+import { adminApi, errorMessage } from '../api';
+import { RefundDialog } from '../users/profile/RefundDialog';
 import { formatDate } from '../format';
 
 /** A row of the Subscriptions list. */
@@ -29,7 +30,18 @@ export interface SubscriptionRow {
   user?: { email: string } | null;
 }
 
-/** Cancel Subscription: now, or at the end of the period. */
+/** The server's proposal after a cancellation now: the unused part of the paid period. */
+interface RefundOffer {
+  user_id: string;
+  transaction_id: string;
+  amount_cents: number;
+  unused_fraction: number;
+}
+
+/**
+ * Cancel Subscription: now, or at the end of the period. Cancelling now offers a refund of the
+ * unused part of the period, through Process Refund.
+ */
 export function CancelSubscriptionDialog({
   subscription,
   onClose,
@@ -41,10 +53,12 @@ export function CancelSubscriptionDialog({
   const refresh = useRefresh();
   const [atPeriodEnd, setAtPeriodEnd] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [offer, setOffer] = useState<RefundOffer>();
+  const [refunding, setRefunding] = useState(false);
   const confirm = async () => {
     setBusy(true);
     try {
-      const { message } = await adminApi<{ message: string }>(
+      const { message, refund } = await adminApi<{ message: string; refund?: RefundOffer | null }>(
         `/subscriptions/${subscription.id}/cancel`,
         {
           method: 'POST',
@@ -53,12 +67,45 @@ export function CancelSubscriptionDialog({
       );
       notify(message, { type: 'success' });
       refresh();
-      onClose();
-    } catch {
-      notify('Failed to cancel subscription', { type: 'error' });
+      // Cancelled now with part of a paid period left: offer that part back.
+      if (refund) setOffer(refund);
+      else onClose();
+    } catch (error) {
+      notify(`Failed to cancel subscription: ${errorMessage(error)}`, { type: 'error' });
       setBusy(false);
     }
   };
+  if (offer && refunding)
+    return (
+      <RefundDialog
+        user={{ id: offer.user_id, email: subscription.user?.email ?? '' }}
+        proposal={{
+          transaction_id: offer.transaction_id,
+          amount_cents: offer.amount_cents,
+          notes: `Unused part of ${subscription.stripe_subscription_id}, cancelled`,
+        }}
+        onClose={onClose}
+      />
+    );
+  if (offer)
+    return (
+      <Dialog open onClose={onClose} aria-labelledby="refund-offer-title">
+        <DialogTitle id="refund-offer-title">Refund the Unused Part?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {subscription.stripe_subscription_id} is cancelled.{' '}
+            {Math.round(offer.unused_fraction * 100)}% of the period the customer paid for is
+            unused: {formatUsd(offer.amount_cents)}. Refund it through Process Refund?
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>No Refund</Button>
+          <Button variant="contained" onClick={() => setRefunding(true)}>
+            Refund {formatUsd(offer.amount_cents)}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
   return (
     <Dialog open onClose={onClose} aria-labelledby="cancel-subscription-title">
       <DialogTitle id="cancel-subscription-title">Cancel Subscription</DialogTitle>
@@ -68,6 +115,11 @@ export function CancelSubscriptionDialog({
           {formatUsd(subscription.amount_cents)}) for{' '}
           {subscription.user?.email ?? subscription.stripe_customer_id}?
         </DialogContentText>
+        {!atPeriodEnd && (
+          <DialogContentText sx={{ mt: 1 }}>
+            Cancelling now ends access today; you can then refund the unused part of the period.
+          </DialogContentText>
+        )}
         <FormControlLabel
           control={
             <Checkbox

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Typography } from '@mui/material';
-import { DataTable, SearchInput, SelectInput, useNotify, useRefresh } from 'react-admin';
+import {
+  DataTable,
+  type HttpError,
+  SearchInput,
+  SelectInput,
+  useNotify,
+  useRefresh,
+} from 'react-admin';
 import {
   billingPeriodLabel,
   formatUsd,
@@ -8,7 +15,7 @@ import {
   statusBadgeColour,
   subscriptionStatusLabel,
 } from '@leadpulse/common';
-import { adminApi } from '../api';
+import { adminApi, errorCode, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { DateText } from '../components/DateTimeText';
@@ -17,6 +24,7 @@ import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
 import { CancelSubscriptionDialog, type SubscriptionRow } from './CancelSubscriptionDialog';
 import { ROW_ACTIONS } from '../lists/RowActions';
+import { ReactivateSubscriptionDialog, type PendingCharge } from './ReactivateSubscriptionDialog';
 import { FILTER_SELECT } from '../lists/toolbar';
 
 /** The spec's status options; Stripe spells cancelled "canceled". */
@@ -45,18 +53,24 @@ export function SubscriptionList() {
   const [cancelling, setCancelling] = useState<SubscriptionRow>();
   const canCancel = useCan('cancel_subscription', 'subscriptions');
   const canReactivate = useCan('reactivate_subscription', 'subscriptions');
+  const [confirming, setConfirming] = useState<{
+    subscription: SubscriptionRow;
+    charge: PendingCharge;
+  }>();
+  // Undoing a scheduled cancellation charges nothing and goes ahead; restarting a cancelled
+  // subscription is refused with the charge it would make, which the dialog then shows.
   const reactivate = async (subscription: SubscriptionRow) => {
     try {
       const { message } = await adminApi<{ message: string }>(
         `/subscriptions/${subscription.id}/reactivate`,
-        {
-          method: 'POST',
-        },
+        { method: 'POST', body: {} },
       );
       notify(message, { type: 'success' });
       refresh();
-    } catch {
-      notify('Failed to reactivate subscription', { type: 'error' });
+    } catch (error) {
+      if (errorCode(error) === 'charge_confirmation_required')
+        setConfirming({ subscription, charge: (error as HttpError).body as PendingCharge });
+      else notify(`Failed to reactivate subscription: ${errorMessage(error)}`, { type: 'error' });
     }
   };
   return (
@@ -154,6 +168,9 @@ export function SubscriptionList() {
           subscription={cancelling}
           onClose={() => setCancelling(undefined)}
         />
+      )}
+      {confirming && (
+        <ReactivateSubscriptionDialog {...confirming} onClose={() => setConfirming(undefined)} />
       )}
     </>
   );

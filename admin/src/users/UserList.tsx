@@ -17,6 +17,7 @@ import {
   ADMIN_TOASTS,
   USER_SEGMENTS,
   displayStatusColour,
+  subscriptionStatusLabel,
   type AdminUserRecord,
   type DisplayStatus,
   type PlanBadge,
@@ -24,6 +25,7 @@ import {
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { AdminList } from '../lists/AdminList';
+import { CardField, RecordCards } from '../lists/RecordCards';
 import { TOOLBAR_WRAP, FILTER_SELECT } from '../lists/toolbar';
 import { CreateUserDialog } from './CreateUserDialog';
 import { CustomerRecoveryDialog } from './CustomerRecoveryDialog';
@@ -119,10 +121,55 @@ function ViewDetails() {
   );
 }
 
+/** The account's status, and a subscription whose renewal is unpaid ("Past due") beside it. */
+function StatusCell({ user }: { user: AdminUserRecord }) {
+  const owing = user.subscription_status === 'past_due' || user.subscription_status === 'unpaid';
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      <Badge
+        label={user.display_status}
+        colour={displayStatusColour(user.display_status as DisplayStatus)}
+      />
+      {owing && <Badge label={subscriptionStatusLabel(user.subscription_status)} colour="orange" />}
+    </Stack>
+  );
+}
+
+/** A user on a phone: who, their plan and status, when they joined, and View Details. */
+function UserCard({ user }: { user: AdminUserRecord }) {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return (
+    <>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {name || 'N/A'}
+          {user.is_admin ? ' · Admin' : ''}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          <EmailText value={user.email} />
+        </Typography>
+      </Box>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+        <Badge {...(user.plan_badge as PlanBadge)} />
+        <StatusCell user={user} />
+      </Stack>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-end' }}>
+        <CardField label="Joined">
+          {new Date(user.created_at).toLocaleDateString('en-US')}
+        </CardField>
+        <ViewDetails />
+      </Stack>
+    </>
+  );
+}
+
 /** User Management: search, the seven filters, the spec's columns, newest first. */
 export function UserList() {
   return (
     <AdminList
+      cards={
+        <RecordCards<AdminUserRecord> noun="users" card={(user) => <UserCard user={user} />} />
+      }
       noun="users"
       title="User Management"
       errorToast={ADMIN_TOASTS.usersFetchFailed}
@@ -146,12 +193,7 @@ export function UserList() {
         <DataTable.Col
           label="Status"
           source="status"
-          render={(user: AdminUserRecord) => (
-            <Badge
-              label={user.display_status}
-              colour={displayStatusColour(user.display_status as DisplayStatus)}
-            />
-          )}
+          render={(user: AdminUserRecord) => <StatusCell user={user} />}
         />
         <DataTable.Col
           label="Joined"

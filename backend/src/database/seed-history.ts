@@ -50,7 +50,7 @@ function monthsBefore(time: number, months: number): number {
 /**
  * User `n`'s history, from when they signed up: they buy within days of it; past-due members'
  * card starts declining days before their last renewal (which still has retries ahead, so they
- * are past due now), cancelled members leave after a few months, those ending at the period's
+ * are past due now) after at least one paid period, cancelled members leave after a few months, those ending at the period's
  * end and the Setup Required buyers act at the present.
  */
 export function memberTimeline(
@@ -70,12 +70,12 @@ export function memberTimeline(
     const months = Array.from({ length: most }, (_, index) => most - index).find(
       (count) => monthsBefore(renewal, count) >= earliest,
     );
+    // Dunning acts on a failed renewal only (a failed first payment leaves no plan to keep): a
+    // member who signed up too late for a renewal to have failed keeps paying with a card that
+    // works, so that every past-due member has the payment issue dunning would have given them.
     if (months) {
       start = monthsBefore(renewal, months);
       declines = renewal - 3 * DAY;
-    } else {
-      start = at(Math.max(earliest, renewal));
-      declines = start;
     }
   }
   const after = (days: number) => at(start + days * DAY);

@@ -142,11 +142,11 @@ export class SeedMembers {
     const { plan, person } = member;
     switch (step.kind) {
       case 'start': {
-        // A card that declines later works until then.
+        // A card that declines later works until then; without a failed renewal it never does.
         const card =
-          timeline.declines !== undefined && timeline.declines > timeline.start
-            ? plan.workingCard
-            : plan.card;
+          timeline.declines !== undefined && timeline.declines <= timeline.start
+            ? plan.card
+            : plan.workingCard;
         progress.customer = await this.stripe.customers.create({
           email: person.email,
           name: `${person.firstName} ${person.lastName}`.trim(),

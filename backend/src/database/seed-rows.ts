@@ -200,6 +200,7 @@ export async function writeMembers(
       current_period_end: seconds(item.current_period_end),
       cancel_at_period_end: subscription.cancel_at_period_end,
       canceled_at: seconds(subscription.canceled_at),
+      created_at: seconds(subscription.created),
     };
   });
   await inChunks(
@@ -241,12 +242,13 @@ export async function writeMembers(
   await inChunks(
     q,
     `INSERT INTO subscriptions (stripe_subscription_id, stripe_customer_id, user_id, plan_name, plan_type,
-        status, amount_cents, current_period_end, cancel_at_period_end, canceled_at)
+        status, amount_cents, current_period_end, cancel_at_period_end, canceled_at, created_at)
      SELECT stripe_subscription_id, stripe_customer_id, user_id, plan_name, plan_type, status,
-            amount_cents, current_period_end, cancel_at_period_end, canceled_at
+            amount_cents, current_period_end, cancel_at_period_end, canceled_at, created_at
        FROM jsonb_to_recordset($1::jsonb) AS r(stripe_subscription_id text, stripe_customer_id text,
             user_id uuid, plan_name text, plan_type text, status text, amount_cents int,
-            current_period_end timestamptz, cancel_at_period_end boolean, canceled_at timestamptz)`,
+            current_period_end timestamptz, cancel_at_period_end boolean, canceled_at timestamptz,
+            created_at timestamptz)`,
     subscriptions,
   );
   await inChunks(

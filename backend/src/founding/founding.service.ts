@@ -37,6 +37,21 @@ const EXISTING_ACCOUNT_MAIL_MINUTES = 15;
 /** Serialises spot counting across instances and connections. */
 const FOUNDING_LOCK_KEY = 7_318_400_220;
 
+/**
+ * The founding spots used: every founding member who paid, whichever way they came (a checkout,
+ * a recovery, an administrator, the demo seed), and every live checkout hold of someone who is
+ * not one yet (a paid checkout whose member is not written yet included).
+ */
+export const FOUNDING_SPOTS_TAKEN = `
+  WITH paid AS (
+    SELECT email FROM users WHERE founding_member AND stripe_subscription_id IS NOT NULL
+  )
+  SELECT ((SELECT count(*) FROM paid) + (
+    SELECT count(*) FROM founding_reservations r
+     WHERE (r.status = 'paid' OR (r.status = 'pending' AND r.expires_at > now()))
+       AND NOT EXISTS (SELECT 1 FROM paid WHERE paid.email = r.email)
+  ))::int AS taken`;
+
 @Injectable()
 export class FoundingService implements OnModuleInit {
   private readonly logger = new Logger(FoundingService.name);
@@ -65,13 +80,14 @@ export class FoundingService implements OnModuleInit {
     );
   }
 
+  /**
+   * The founding spots: 40, less those used. The landing page's count and the checkout's lock
+   * read this one query.
+   */
   async availability(
     manager: EntityManager = this.dataSource.manager,
   ): Promise<{ total: number; taken: number; remaining: number }> {
-    const [{ taken }] = (await manager.query(
-      `SELECT count(*)::int AS taken FROM founding_reservations
-       WHERE status = 'paid' OR (status = 'pending' AND expires_at > now())`,
-    )) as { taken: number }[];
+    const [{ taken }] = (await manager.query(FOUNDING_SPOTS_TAKEN)) as { taken: number }[];
     return {
       total: FOUNDING_SPOTS,
       taken: Math.min(taken, FOUNDING_SPOTS),

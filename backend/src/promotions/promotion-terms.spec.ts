@@ -1,4 +1,10 @@
-import { refusedByStripe, replacesCode, stripeFailure, toTerms } from './promotion-terms.js';
+import {
+  changedTerms,
+  refusedByStripe,
+  replacesCode,
+  stripeFailure,
+  toTerms,
+} from './promotion-terms.js';
 
 const form = { name: ' Spring ', code: ' spring25 ', type: 'percentage' as const, value: 25 };
 
@@ -57,5 +63,39 @@ describe('Stripe failures', () => {
     expect(refusedByStripe({ statusCode: 429 })).toBe(false);
     expect(refusedByStripe({ statusCode: 500 })).toBe(false);
     expect(refusedByStripe(new Error('ECONNRESET'))).toBe(false);
+  });
+});
+
+describe('changedTerms', () => {
+  const terms = {
+    name: 'Spring',
+    code: 'SPRING',
+    type: 'percentage' as const,
+    value: 20,
+    max_uses: null,
+    expires_at: new Date('2027-03-01T00:00:00Z'),
+    active: true,
+  };
+
+  it('records only what an edit changed, never the row’s other columns', () => {
+    const row = {
+      ...terms,
+      id: 'b5c3',
+      created_at: new Date('2026-11-16T00:00:00Z'),
+      updated_at: new Date('2026-11-16T00:00:00Z'),
+      current_uses: 3,
+      stripe_coupon_id: 'co_1',
+      stripe_promotion_code_id: 'promo_1',
+    };
+    expect(changedTerms(row, { ...terms, active: false })).toEqual({
+      old_values: { active: true },
+      new_values: { active: false },
+    });
+    expect(
+      changedTerms(row, { ...terms, expires_at: new Date('2027-04-01T00:00:00Z'), name: 'Spring' }),
+    ).toEqual({
+      old_values: { expires_at: '2027-03-01T00:00:00.000Z' },
+      new_values: { expires_at: '2027-04-01T00:00:00.000Z' },
+    });
   });
 });

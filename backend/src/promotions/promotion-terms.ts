@@ -83,3 +83,20 @@ export function refusedByStripe(error: unknown): boolean {
   const status = (error as { statusCode?: number }).statusCode;
   return status !== undefined && status >= 400 && status < 500 && ![409, 429].includes(status);
 }
+
+/**
+ * The terms an edit changed, before and after, as the audit trail keeps them: only those, so a
+ * toggle records Active alone and never fields of the row that no edit touches.
+ */
+export function changedTerms(
+  before: Terms,
+  after: Terms,
+): { old_values: Record<string, unknown>; new_values: Record<string, unknown> } {
+  const old = snapshot(termsOf(before)) as Record<string, unknown>;
+  const next = snapshot(termsOf(after)) as Record<string, unknown>;
+  const changed = Object.keys(next).filter((key) => old[key] !== next[key]);
+  return {
+    old_values: Object.fromEntries(changed.map((key) => [key, old[key]])),
+    new_values: Object.fromEntries(changed.map((key) => [key, next[key]])),
+  };
+}

@@ -19,7 +19,7 @@ import { PromotionEntity } from './promotion.entity.js';
 import {
   refusedByStripe,
   replacesCode,
-  snapshot,
+  changedTerms,
   stripeFailure,
   termsOf,
   toTerms,
@@ -185,8 +185,7 @@ export class PromotionsService implements OnModuleInit {
         type: toggled ? 'toggle_promotion' : 'update_promotion',
         details: {
           description: `${after.active !== before.active && Object.keys(form).length === 1 ? (after.active ? 'Activated' : 'Deactivated') : 'Edited'} promotion ${after.code}`,
-          old_values: snapshot(before),
-          new_values: snapshot(after),
+          ...changedTerms(before, after),
         },
       });
       return manager.getRepository(PromotionEntity).findOneByOrFail({ id });

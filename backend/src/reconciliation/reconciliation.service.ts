@@ -11,6 +11,8 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
+import { formatUsd } from '@leadpulse/common';
+import { MrrCheckService, type MrrDifference } from '../revenue/mrr-check.service.js';
 import { RevenueBackfill } from '../revenue/revenue-backfill.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { isDeletedAddress } from '../users/deleted-account.js';
@@ -33,7 +35,8 @@ export interface Repair {
 
 /**
  * Compares Stripe with the database and repairs what a lost webhook left behind: paid checkouts
- * whose buyer has no paid account, subscriptions without a users row or with a stale status.
+ * whose buyer has no paid account, subscriptions without a users row or with a stale status,
+ * and revenue history whose MRR Stripe's own subscriptions prove wrong.
  * Each repair is recorded as an admin action by the system. Runs hourly and on demand.
  */
 @Injectable()
@@ -51,6 +54,7 @@ export class ReconciliationService implements OnModuleInit {
     private readonly tokens: AuthTokensService,
     private readonly mail: MailService,
     private readonly revenue: RevenueBackfill,
+    private readonly mrr: MrrCheckService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -103,7 +107,42 @@ export class ReconciliationService implements OnModuleInit {
       );
       if (repair) repairs.push(repair);
     }
+    for (const difference of (await this.mrr.check()).subscriptions) {
+      const repair = await this.dataSource.transaction((manager) =>
+        this.repairHistory(difference, manager),
+      );
+      if (repair) repairs.push(repair);
+    }
     return repairs;
+  }
+
+  /**
+   * A subscription whose MRR in the history is not what Stripe bills now: its present state as
+   * Stripe holds it is written, unless the latest row already says it (then the difference is
+   * not one the history can be proved wrong about, and it stays on the dashboard's check).
+   */
+  private async repairHistory(
+    difference: MrrDifference,
+    manager: EntityManager,
+  ): Promise<Repair | undefined> {
+    if ((await this.revenue.reconcile(manager, difference.id)) === 0) return undefined;
+    const user = await manager
+      .getRepository(UserEntity)
+      .findOneBy({ stripe_customer_id: difference.customer });
+    const description = `Corrected the revenue history of ${difference.id}${user ? ` of ${user.email}` : ''}: ${formatUsd(difference.history_cents)}/month recorded, ${formatUsd(difference.stripe_cents)}/month at Stripe`;
+    if (!user) {
+      this.logger.warn(description);
+      return { action: 'reconcile_history', email: null, stripe_id: difference.id, description };
+    }
+    return this.record(manager, {
+      action: 'reconcile_subscription',
+      userId: user.id,
+      email: user.email,
+      stripeId: difference.id,
+      description,
+      oldValues: { mrr_cents: difference.history_cents },
+      newValues: { mrr_cents: difference.stripe_cents },
+    });
   }
 
   private async repairCheckout(

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FoundingCohort, RevenueMonth } from '@leadpulse/common';
 import { AdminGuard } from '../auth/admin-access.js';
 import { RevenueQueryDto } from './dto/revenue-query.dto.js';
+import { MrrCheckService, type MrrCheck } from './mrr-check.service.js';
 import { RevenueMetricsService } from './revenue-metrics.service.js';
 
 /**
@@ -14,12 +15,24 @@ import { RevenueMetricsService } from './revenue-metrics.service.js';
 @UseGuards(AdminGuard)
 @Controller('admin/metrics')
 export class AdminRevenueController {
-  constructor(private readonly metrics: RevenueMetricsService) {}
+  constructor(
+    private readonly metrics: RevenueMetricsService,
+    private readonly mrr: MrrCheckService,
+  ) {}
 
   /** One row per calendar month (UTC), oldest first, ending with the current month. */
   @Get('revenue')
   revenue(@Query() query: RevenueQueryDto): Promise<RevenueMonth[]> {
     return this.metrics.months(query.months ?? 12);
+  }
+
+  /**
+   * MRR from the subscription history beside MRR from Stripe's live subscriptions, with the
+   * subscriptions where they differ.
+   */
+  @Get('mrr-check')
+  mrrCheck(): Promise<MrrCheck> {
+    return this.mrr.check();
   }
 
   /** How many founding members reached their fourth month, and how many stayed on Prospector. */

@@ -141,22 +141,34 @@ export class RevenueBackfill {
     const rows: HistoryRow[] = [];
     const add = (row: HistoryRow) => {
       const last = rows.at(-1);
-      if (last && row.effective_at < last.effective_at) row.effective_at = last.effective_at;
-      if (!last || stateOf(last) !== stateOf(row)) rows.push(row);
+      if (last && stateOf(last) === stateOf(row)) return;
+      // A change is after the state it changes, by a second at least: at the same moment the
+      // readers' order (HISTORY_ORDER) would fall back on event ids and could keep the old state.
+      if (last && row.effective_at <= last.effective_at)
+        row.effective_at = new Date(last.effective_at.getTime() + 1000);
+      rows.push(row);
     };
     const discountFrom = (at: Date) => (discount && discount.start <= at ? discount.terms : null);
 
     for (const invoice of invoices) {
       if (invoice.status !== 'paid' && invoice.status !== 'open') continue;
-      const line = invoice.lines.data.find(
+      const billed = invoice.lines.data.find(
         (candidate) =>
           candidate.parent?.subscription_item_details &&
           !candidate.parent.subscription_item_details.proration,
       );
+      // A plan change billed at once (an upgrade's invoice) has only prorations: the positive
+      // one is the new price, from when the invoice was made.
+      const line =
+        billed ??
+        invoice.lines.data.find(
+          (candidate) =>
+            candidate.parent?.subscription_item_details?.proration && candidate.amount > 0,
+        );
       const priceId = line?.pricing?.price_details?.price;
       if (!line || !priceId) continue;
       const price = await this.price(typeof priceId === 'string' ? priceId : priceId.id);
-      const start = new Date(line.period.start * 1000);
+      const start = new Date((billed ? line.period.start : invoice.created) * 1000);
       add(
         historyRow(
           {

@@ -61,6 +61,21 @@ export class RevenueMetricsService {
     return maps;
   }
 
+  /** Each subscription's MRR just before `now` as the history holds it (those at 0 left out). */
+  async subscriptionMrr(now = new Date()): Promise<Map<string, { customer: string; mrr: number }>> {
+    const rows = (await this.dataSource.query(
+      `WITH ${SPANS}
+       SELECT s.stripe_subscription_id AS id, s.stripe_customer_id AS customer, ${MRR_AT} AS mrr
+       FROM (SELECT $1::timestamptz AS t) b
+       JOIN spans s ON ${HOLDS_AT}`,
+      [now],
+    )) as { id: string; customer: string; mrr: number | string }[];
+    const map = new Map<string, { customer: string; mrr: number }>();
+    for (const row of rows)
+      if (Number(row.mrr) > 0) map.set(row.id, { customer: row.customer, mrr: Number(row.mrr) });
+    return map;
+  }
+
   /** MRR and ARR now, past-due subscriptions and their MRR, and the last 30 days' churn. */
   async stats(now = new Date()): Promise<RevenueStats> {
     const [monthAgo, current] = await this.customerMrr([

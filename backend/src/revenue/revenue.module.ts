@@ -8,6 +8,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { AdminRevenueController } from './admin-revenue.controller.js';
 import { RevenueBackfill } from './revenue-backfill.js';
+import { MrrCheckService } from './mrr-check.service.js';
 import { RevenueMetricsService } from './revenue-metrics.service.js';
 import { SubscriptionHistoryService } from './subscription-history.service.js';
 
@@ -23,6 +24,7 @@ import { SubscriptionHistoryService } from './subscription-history.service.js';
   providers: [
     SubscriptionHistoryService,
     RevenueMetricsService,
+    MrrCheckService,
     {
       provide: RevenueBackfill,
       useFactory: (
@@ -34,6 +36,6 @@ import { SubscriptionHistoryService } from './subscription-history.service.js';
       inject: [STRIPE, getDataSourceToken(), SubscriptionHistoryService, AppConfig],
     },
   ],
-  exports: [SubscriptionHistoryService, RevenueMetricsService, RevenueBackfill],
+  exports: [SubscriptionHistoryService, RevenueMetricsService, RevenueBackfill, MrrCheckService],
 })
 export class RevenueModule {}

@@ -168,3 +168,31 @@ export function receiptPage(charge: {
 <p>Paid ${new Date(charge.created * 1000).toUTCString()}</p><p>${escape(charge.id)}</p>`,
   );
 }
+
+/** A customer's page, where the back office's View in Stripe leads on the sandbox. */
+export function customerPage(
+  customer: { id: string; email: unknown; name: unknown; created: number },
+  subscriptions: { id: string; status: unknown; plan: string; amount: number }[],
+  invoices: { id: string; status: unknown; amount: number; created: number }[],
+): string {
+  const subscriptionRows = subscriptions
+    .map(
+      (row) =>
+        `<tr><td>${escape(row.id)}</td><td>${escape(row.plan)}</td><td>${money(row.amount)}</td><td>${escape(row.status)}</td></tr>`,
+    )
+    .join('');
+  const invoiceRows = invoices
+    .map(
+      (row) =>
+        `<tr><td>${new Date(row.created * 1000).toISOString().slice(0, 10)}</td><td>${money(row.amount)}</td><td>${escape(row.status)}</td></tr>`,
+    )
+    .join('');
+  return page(
+    `Customer ${customer.id}`,
+    `<h1>${escape(customer.name || customer.email || customer.id)}</h1>
+<p>${escape(customer.email)}<br>${escape(customer.id)}<br>Created ${new Date(customer.created * 1000).toUTCString()}</p>
+<h2>Subscriptions</h2>${subscriptionRows ? `<table><tbody>${subscriptionRows}</tbody></table>` : '<p>No subscriptions.</p>'}
+<h2>Invoices</h2>${invoiceRows ? `<table><tbody>${invoiceRows}</tbody></table>` : '<p>No invoices.</p>'}
+<p><a href="/">The sandbox's dashboard</a></p>`,
+  );
+}

@@ -1,3 +1,4 @@
+import { CHARGE_CONFIRMATION_REQUIRED } from './charge-confirmation.js';
 import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -7,6 +8,7 @@ import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
 import { CancelSubscriptionDto } from './dto/cancel-subscription.dto.js';
+import { ReactivateSubscriptionDto } from './dto/reactivate-subscription.dto.js';
 import {
   SUBSCRIPTION_FILTERS,
   SUBSCRIPTION_SORTABLE,
@@ -56,15 +58,24 @@ export class AdminSubscriptionsController {
     return this.lifecycle.cancel(admin.userId!, id, form);
   }
 
-  /** Reactivate Subscription: undoes a scheduled cancellation, or restarts a cancelled one. */
-  @ApiErrors(subscriptionsErrors.notReactivatable, subscriptionsErrors.stripeFailed)
+  /**
+   * Reactivate Subscription: undoes a scheduled cancellation, or restarts a cancelled one once
+   * the body confirms the amount it charges (409 `charge_confirmation_required` until then).
+   */
+  @ApiErrors(
+    subscriptionsErrors.notReactivatable,
+    subscriptionsErrors.alreadySubscribed,
+    subscriptionsErrors.stripeFailed,
+    { status: 409, code: CHARGE_CONFIRMATION_REQUIRED },
+  )
   @Post(':id/reactivate')
   @AdminWrite('reactivate_subscription', 'subscription')
   @HttpCode(200)
   reactivate(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(SUBSCRIPTION_NOT_FOUND) id: string,
+    @Body() form: ReactivateSubscriptionDto,
   ): Promise<SubscriptionAction> {
-    return this.lifecycle.reactivate(admin.userId!, id);
+    return this.lifecycle.reactivate(admin.userId!, id, form.confirm_amount_cents);
   }
 }

@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { recordBillingChange } from '../audit/billing-audit.js';
-import { AppException } from '../common/app.exception.js';
 import {
   containsPattern,
   idsFilter,
@@ -12,10 +11,12 @@ import {
   uuidFilter,
 } from '../common/list-query.js';
 import { STRIPE } from '../stripe/stripe.client.js';
+import { ChargeConfirmationRequired, pendingCharge } from './charge-confirmation.js';
 import type { CancelSubscriptionDto } from './dto/cancel-subscription.dto.js';
 import { PeriodEndCancellationService } from './period-end-cancellation.service.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionsService } from './subscriptions.service.js';
+import { unusedRefund, type RefundOffer } from './unused-refund.js';
 import { subscriptionsErrors } from './subscriptions.errors.js';
 
 export const SUBSCRIPTION_SORTABLE = [
@@ -52,6 +53,8 @@ function periodEndMessage(stripeId: string, periodEnd: Date | null): string {
 export interface SubscriptionAction {
   message: string;
   subscription: SubscriptionEntity;
+  /** After cancelling now: the refund of the unused part to offer, if anything was paid for it. */
+  refund?: RefundOffer | null;
 }
 
 /**
@@ -109,14 +112,17 @@ export class SubscriptionLifecycleService {
     if (row.status === 'canceled' || row.status === 'incomplete_expired')
       throw subscriptionsErrors.alreadyCancelled();
     const key = `admin-cancel:${row.id}:${row.updated_at.getTime()}`;
-    await this.atStripe('Cancel', row, 'Failed to cancel subscription', async () => {
-      if (form.at_period_end) await this.cancellation.cancel(row.stripe_subscription_id, key);
-      else
-        await this.stripe.subscriptions.cancel(
-          row.stripe_subscription_id,
-          {},
-          { idempotencyKey: key },
-        );
+    const refund = await this.atStripe('Cancel', row, 'Failed to cancel subscription', async () => {
+      if (form.at_period_end) {
+        await this.cancellation.cancel(row.stripe_subscription_id, key);
+        return null;
+      }
+      const cancelled = await this.stripe.subscriptions.cancel(
+        row.stripe_subscription_id,
+        {},
+        { idempotencyKey: key },
+      );
+      return unusedRefund(this.dataSource.manager, cancelled);
     });
     const subscription = await this.afterStripe(
       row,
@@ -131,19 +137,31 @@ export class SubscriptionLifecycleService {
         ? periodEndMessage(row.stripe_subscription_id, subscription.current_period_end)
         : `Subscription cancelled for ${row.stripe_subscription_id}`,
       subscription,
+      ...(form.at_period_end ? {} : { refund }),
     };
   }
 
   /**
    * Reactivate Subscription: undoes a scheduled cancellation, or, for a cancelled one, starts a
-   * new subscription for the same customer and price.
+   * new subscription for the same customer and price. That charges the customer, so it answers
+   * 409 `charge_confirmation_required` with the charge until the body confirms that amount.
    */
-  async reactivate(adminId: string, id: string): Promise<SubscriptionAction> {
+  async reactivate(
+    adminId: string,
+    id: string,
+    confirmAmountCents?: number,
+  ): Promise<SubscriptionAction> {
     const row = await this.get(id);
-    const key = `admin-reactivate:${row.id}:${row.updated_at.getTime()}`;
-    const target = await this.atStripe('Reactivate', row, 'Failed to reactivate subscription', () =>
-      this.restart(row, key),
-    );
+    const target =
+      row.cancel_at_period_end && row.status !== 'canceled'
+        ? await this.atStripe('Reactivate', row, 'Failed to reactivate subscription', async () => {
+            await this.cancellation.resume(
+              row.stripe_subscription_id,
+              `admin-reactivate:${row.id}:${row.updated_at.getTime()}`,
+            );
+            return row;
+          })
+        : await this.restart(row, confirmAmountCents);
     const subscription = await this.afterStripe(
       target,
       adminId,
@@ -156,28 +174,49 @@ export class SubscriptionLifecycleService {
     return { message: 'subscription reactivated', subscription };
   }
 
-  /** Undoes a scheduled cancellation, or starts a new subscription for a cancelled one. */
-  private async restart(row: SubscriptionEntity, key: string): Promise<SubscriptionEntity> {
-    if (row.cancel_at_period_end && row.status !== 'canceled') {
-      await this.cancellation.resume(row.stripe_subscription_id, key);
-      return row;
-    }
+  /**
+   * Starts a new subscription for a cancelled one, once: concurrent confirmations wait on the
+   * row's lock, and the later one finds the customer subscribed again. The idempotency key names
+   * the cancelled subscription only (a cancelled subscription never comes back), so a retry after
+   * a lost answer gets Stripe's first answer instead of a second charge.
+   */
+  private async restart(
+    row: SubscriptionEntity,
+    confirmAmountCents: number | undefined,
+  ): Promise<SubscriptionEntity> {
     if (row.status !== 'canceled') throw subscriptionsErrors.notCancelled();
-    const current = await this.stripe.subscriptions.retrieve(row.stripe_subscription_id);
-    const price = current.items.data[0]?.price.id;
-    if (!price) throw subscriptionsErrors.notReactivatable();
-    const created = await this.stripe.subscriptions.create(
-      {
-        customer: row.stripe_customer_id,
-        items: [{ price }],
-        metadata: { reactivated_from: row.stripe_subscription_id },
-      },
-      { idempotencyKey: key },
-    );
-    await this.dataSource.transaction((manager) => this.subscriptions.sync(created.id, manager));
+    const createdId = await this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT id FROM subscriptions WHERE id = $1 FOR UPDATE`, [row.id]);
+      const [live] = (await manager.query(
+        `SELECT stripe_subscription_id FROM subscriptions
+          WHERE stripe_customer_id = $1 AND id <> $2 AND status IN ('active', 'trialing', 'past_due', 'unpaid')
+          LIMIT 1`,
+        [row.stripe_customer_id, row.id],
+      )) as { stripe_subscription_id: string }[];
+      if (live) throw subscriptionsErrors.alreadySubscribed(live.stripe_subscription_id);
+      return this.atStripe('Reactivate', row, 'Failed to reactivate subscription', async () => {
+        const current = await this.stripe.subscriptions.retrieve(row.stripe_subscription_id);
+        const item = current.items.data[0];
+        if (!item?.price) throw subscriptionsErrors.notReactivatable();
+        const charge = pendingCharge(item.price, item.quantity ?? 1, row.plan_name);
+        if (confirmAmountCents !== charge.amount_cents)
+          throw new ChargeConfirmationRequired(charge);
+        const created = await this.stripe.subscriptions.create(
+          {
+            customer: row.stripe_customer_id,
+            items: [{ price: item.price.id }],
+            metadata: { reactivated_from: row.stripe_subscription_id },
+          },
+          { idempotencyKey: `admin-reactivate:${row.stripe_subscription_id}` },
+        );
+        // In the lock's transaction: the embedded database serves one connection at a time.
+        await this.subscriptions.sync(created.id, manager);
+        return created.id;
+      });
+    });
     return this.dataSource
       .getRepository(SubscriptionEntity)
-      .findOneByOrFail({ stripe_subscription_id: created.id });
+      .findOneByOrFail({ stripe_subscription_id: createdId });
   }
 
   /**
@@ -193,7 +232,7 @@ export class SubscriptionLifecycleService {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof AppException) throw error;
+      if (error instanceof HttpException) throw error;
       this.logger.error(
         `${action} of ${row.stripe_subscription_id} failed at Stripe: ${(error as Error).message}`,
       );

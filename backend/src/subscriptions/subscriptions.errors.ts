@@ -16,6 +16,12 @@ export const subscriptionsErrors = {
       409,
       'This subscription is active and not scheduled to cancel.',
     ),
+  alreadySubscribed: (stripeId: string) =>
+    new AppException(
+      'already_subscribed',
+      409,
+      `This customer already has a live subscription (${stripeId}); reactivating would charge them twice.`,
+    ),
   noSubscription: () =>
     new AppException('no_subscription', 409, 'This user has no subscription to change.'),
   cancelled: () =>

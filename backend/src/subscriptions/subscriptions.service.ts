@@ -120,9 +120,9 @@ export class SubscriptionsService implements OnModuleInit {
       .findOneBy({ stripe_customer_id: customerId });
 
     await manager.query(
-      `INSERT INTO subscriptions (stripe_subscription_id, stripe_customer_id, user_id, plan_name, plan_type, status, amount_cents, current_period_end, cancel_at_period_end, canceled_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (stripe_subscription_id) DO UPDATE SET
+      `INSERT INTO subscriptions (stripe_subscription_id, stripe_customer_id, user_id, plan_name, plan_type, status, amount_cents, current_period_end, cancel_at_period_end, canceled_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (stripe_subscription_id) DO UPDATE SET created_at = EXCLUDED.created_at,
          stripe_customer_id = EXCLUDED.stripe_customer_id, user_id = COALESCE(EXCLUDED.user_id, subscriptions.user_id),
          plan_name = EXCLUDED.plan_name, plan_type = EXCLUDED.plan_type, status = EXCLUDED.status,
          amount_cents = EXCLUDED.amount_cents, current_period_end = EXCLUDED.current_period_end,
@@ -138,6 +138,8 @@ export class SubscriptionsService implements OnModuleInit {
         periodEnd,
         subscription.cancel_at_period_end,
         subscription.canceled_at ? new Date(subscription.canceled_at * 1000) : null,
+        // The row mirrors Stripe's subscription: it was created when Stripe created it.
+        new Date(subscription.created * 1000),
       ],
     );
     if (user && (await this.isUsersSubscription(user, subscription, manager))) {

@@ -1,3 +1,5 @@
+import { AppConfig } from '../config/app-config.js';
+import { stripeCustomerUrl } from '../stripe/stripe-dashboard.js';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Readable } from 'node:stream';
@@ -59,6 +61,7 @@ export class UsersListService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly roles: RolesService,
     private readonly leadData: LeadMemberDataService,
+    private readonly config: AppConfig,
   ) {}
 
   /** The users matching a list filter (USER_FILTERS). */
@@ -126,6 +129,7 @@ export class UsersListService {
       roles,
       payment_issue: await readPaymentIssue(this.dataSource, user),
       lead_usage: await this.leadData.usageFor(id),
+      stripe_url: stripeCustomerUrl(this.config.stripe, user.stripe_customer_id),
     };
   }
 

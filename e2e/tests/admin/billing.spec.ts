@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { rowsWithText, signInToAdmin } from '../../pages/admin.js';
+import { listRecords, rowsWithText, signInToAdmin } from '../../pages/admin.js';
 import { openSandbox, payOnCheckout, startFoundingCheckout } from '../../pages/site.js';
 
 const emailFor = (name: string, project: string) =>
@@ -90,10 +90,19 @@ test('cancel a subscription from the list and reactivate it', async ({ page }, i
     .getByRole('button', { name: 'Cancel Subscription' })
     .click();
   await expect(page.getByText(`Subscription cancelled for ${subscriptionId}`)).toBeVisible();
+  // Cancelled now, moments into a paid period: its unused part is offered back.
+  const offer = page.getByRole('dialog', { name: 'Refund the Unused Part?' });
+  await expect(offer).toContainText('is unused: $');
+  await offer.getByRole('button', { name: 'No Refund' }).click();
   await expect(row.getByText('Cancelled')).toBeVisible();
 
+  // Restarting charges the customer: the amount shows first, and only a confirmation charges.
   await row.getByRole('button', { name: /^Actions for / }).click();
   await page.getByRole('menuitem', { name: 'Reactivate Subscription' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reactivate Subscription' });
+  await expect(confirm).toContainText('charges the customer $50 USD now');
+  await info.attach('reactivate', { body: await page.screenshot(), contentType: 'image/png' });
+  await confirm.getByRole('button', { name: 'Charge $50 and Reactivate' }).click();
   await expect(page.getByText('subscription reactivated')).toBeVisible();
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Active', exact: true }).click();
@@ -150,9 +159,9 @@ test('view a Stripe event’s data and replay it', async ({ page }, info) => {
   await page.goto('/admin/stripe-events');
   await page.getByRole('combobox', { name: 'Event Type' }).click();
   await page.getByRole('option', { name: 'checkout.session.completed' }).click();
-  const row = page.getByRole('row').nth(1);
-  await expect(page.getByRole('row').nth(1)).toContainText('checkout.session.completed');
-  await expect(page.getByRole('row').filter({ hasText: 'invoice.paid' })).toHaveCount(0);
+  const row = listRecords(page).first();
+  await expect(row).toContainText('checkout.session.completed');
+  await expect(rowsWithText(page, 'invoice.paid')).toHaveCount(0);
   const eventId = (await row
     .getByRole('button', { name: /^Actions for / })
     .getAttribute('aria-label'))!.replace('Actions for ', '');

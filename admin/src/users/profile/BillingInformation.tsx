@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
 import type { AdminUserRecord, BillingAddress } from '@leadpulse/common';
-import { adminApi } from '../../api';
+import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { formatDateTime } from '../../format';
 import { Field, Section } from './Section';
@@ -81,8 +81,8 @@ export function BillingInformation({
       else notify('Billing information updated successfully', { type: 'success' });
       setEditing(false);
       refresh();
-    } catch {
-      notify('Failed to update billing information', { type: 'error' });
+    } catch (error) {
+      notify(`Failed to update billing information: ${errorMessage(error)}`, { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -93,8 +93,8 @@ export function BillingInformation({
       await adminApi(`/users/${user.id}/stripe-sync`, { method: 'POST' });
       notify('User synced with Stripe successfully', { type: 'success' });
       refresh();
-    } catch {
-      notify('Failed to sync with Stripe', { type: 'error' });
+    } catch (error) {
+      notify(`Failed to sync with Stripe: ${errorMessage(error)}`, { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -66,10 +66,10 @@ export function QuickActions({ user }: { user: AdminUserRecord }) {
           </Button>
         )}
         {canResetTwoStep && user.auth_user_id && <ResetTwoStep user={user} />}
-        {user.stripe_customer_id ? (
+        {user.stripe_customer_id && user.stripe_url ? (
           <Button
             variant="outlined"
-            href={`https://dashboard.stripe.com/customers/${user.stripe_customer_id}`}
+            href={user.stripe_url}
             target="_blank"
             rel="noopener noreferrer"
           >

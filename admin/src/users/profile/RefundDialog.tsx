@@ -24,8 +24,26 @@ const REASONS = [
   { id: 'fraudulent', name: 'Fraudulent' },
 ];
 
-/** Process Refund: a succeeded payment, up to what is left of it, with a reason. */
-export function RefundDialog({ user, onClose }: { user: AdminUserRecord; onClose: () => void }) {
+/** A refund proposed by another screen (the unused part after Cancel): payment and amount. */
+export interface RefundProposal {
+  transaction_id: string;
+  amount_cents: number;
+  notes?: string;
+}
+
+/**
+ * Process Refund: a succeeded payment, up to what is left of it, with a reason; `proposal`
+ * fills it in, the administrator still chooses.
+ */
+export function RefundDialog({
+  user,
+  proposal,
+  onClose,
+}: {
+  user: Pick<AdminUserRecord, 'id' | 'email'>;
+  proposal?: RefundProposal;
+  onClose: () => void;
+}) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { data } = useQuery({
@@ -38,10 +56,10 @@ export function RefundDialog({ user, onClose }: { user: AdminUserRecord; onClose
       payment.status === 'succeeded' &&
       payment.amount_refunded_cents < payment.amount_cents,
   );
-  const [paymentId, setPaymentId] = useState('');
-  const [amount, setAmount] = useState('');
+  const [paymentId, setPaymentId] = useState(proposal?.transaction_id ?? '');
+  const [amount, setAmount] = useState(proposal ? (proposal.amount_cents / 100).toFixed(2) : '');
   const [reason, setReason] = useState('requested_by_customer');
-  const [notes, setNotes] = useState('');
+  const [notes, setNotes] = useState(proposal?.notes ?? '');
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   // One id per dialog: a retried submission refunds once.

@@ -93,16 +93,23 @@ describe('Quick Actions', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(NO_STRIPE_CUSTOMER);
   });
 
-  it('offers View in Stripe when the user has a customer id', () => {
+  it("offers View in Stripe at the customer's page the server names (test mode's for a test key)", () => {
     render(
       <AdminContext>
-        <QuickActions user={{ ...user, password_set: false, stripe_customer_id: 'cus_123' }} />
+        <QuickActions
+          user={{
+            ...user,
+            password_set: false,
+            stripe_customer_id: 'cus_123',
+            stripe_url: 'https://dashboard.stripe.com/test/customers/cus_123',
+          }}
+        />
       </AdminContext>,
     );
     expect(screen.getByRole('button', { name: 'Resend Welcome Email' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'View in Stripe' })).toHaveAttribute(
       'href',
-      'https://dashboard.stripe.com/customers/cus_123',
+      'https://dashboard.stripe.com/test/customers/cus_123',
     );
   });
 });

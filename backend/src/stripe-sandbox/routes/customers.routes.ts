@@ -1,7 +1,8 @@
 /** Customers and their payment methods. */
 import type { FastifyInstance } from 'fastify';
 import { TEST_CARDS } from '../sandbox-catalogue.js';
-import type { Body } from '../sandbox-common.js';
+import { subscriptionItem, type Body, type StripeObject } from '../sandbox-common.js';
+import { customerPage } from '../sandbox-pages.js';
 import { found, listPage, noSuch, param, type SandboxParts } from './route-helpers.js';
 
 export function registerCustomerRoutes(
@@ -68,5 +69,44 @@ export function registerCustomerRoutes(
     if (!method || method.object !== 'payment_method')
       return found(store, reply, param(request), 'payment_method');
     return checkout.updatePaymentMethod(method, (request.body ?? {}) as Body);
+  });
+
+  // A customer's page in the sandbox, as Stripe's dashboard has one for each customer.
+  api.get('/customers/:id', async (request, reply) => {
+    const customer = store.get(param(request));
+    if (!customer || customer.object !== 'customer')
+      return reply.status(404).type('text/html').send('<h1>Customer not found</h1>');
+    const subscriptions = store
+      .all('subscription', (candidate) => candidate.customer === customer.id)
+      .map((subscription) => {
+        const price = subscriptionItem(subscription).price as StripeObject;
+        return {
+          id: subscription.id,
+          status: subscription.status,
+          plan: String(price.nickname ?? price.id),
+          amount: Number(price.unit_amount ?? 0),
+        };
+      });
+    const invoices = store
+      .all('invoice', (candidate) => candidate.customer === customer.id)
+      .map((invoice) => ({
+        id: invoice.id,
+        status: invoice.status,
+        amount: Number(invoice.total ?? invoice.amount_due ?? 0),
+        created: Number(invoice.created),
+      }))
+      .sort((a, b) => b.created - a.created);
+    return reply.type('text/html; charset=utf-8').send(
+      customerPage(
+        {
+          id: customer.id,
+          email: customer.email,
+          name: customer.name,
+          created: Number(customer.created),
+        },
+        subscriptions,
+        invoices,
+      ),
+    );
   });
 }

@@ -5,6 +5,7 @@ import type {
   NotificationPreferences,
   OwnMemberRecord,
 } from '@leadpulse/common';
+import { PLANS } from '@leadpulse/common';
 import { api } from '../../api/client';
 
 export type ProfileFields = Pick<
@@ -67,6 +68,12 @@ export interface PlanPreview {
 
 export const MEMBER_PLANS = ['prospector', 'networker', 'rainmaker'] as const;
 export type MemberPlan = (typeof MEMBER_PLANS)[number];
+
+/** The monthly plan a founding member moves to, named by its price (Prospector unless chosen). */
+export function planAt(priceCents: number): string | undefined {
+  return MEMBER_PLANS.map((plan) => PLANS[plan]).find((plan) => plan.priceCents === priceCents)
+    ?.name;
+}
 
 /** Whether the member pays for a subscription now (a second checkout would be a second one). */
 export function isPaying(

@@ -55,4 +55,41 @@ describe('WelcomePage', () => {
     expect(screen.queryByText(/profile monitoring|who engages/i)).toBeNull();
     expect(screen.queryByText(/Q\d 2024/)).toBeNull();
   });
+
+  it('names the plan a founding member moves to as it is scheduled, the one they changed to included', async () => {
+    stubApi({
+      'GET /me': [
+        200,
+        {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          founding_member: true,
+          subscription_plan: 'founding_member',
+        },
+      ],
+      'GET /me/billing': [
+        200,
+        {
+          plan: 'founding_member',
+          status: 'active',
+          current_period_end: '2027-03-03T10:00:00.000Z',
+          cancel_at_period_end: false,
+          next_invoice: { amount_cents: 14_500, date: '2027-03-03T10:00:00.000Z' },
+          founding_transition: { date: '2027-03-03T10:00:00.000Z', price_cents: 14_500 },
+          invoices: [],
+        },
+      ],
+    });
+    renderWithApp(
+      <MemberProvider>
+        <WelcomePage />
+      </MemberProvider>,
+    );
+    expect(
+      await screen.findByText(
+        'As a founding member you paid $50 for your first 3 months; after that your membership moves automatically to the Networker plan at $145/month.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/Prospector/)).toBeNull();
+  });
 });

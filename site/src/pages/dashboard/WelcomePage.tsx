@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
@@ -11,11 +11,61 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
-import { COMING_SOON, LIVE, roadmap } from '@leadpulse/common';
+import {
+  COMING_SOON,
+  formatUsd,
+  getPlan,
+  LIVE,
+  roadmap,
+  type MemberBilling,
+  type MemberRecord,
+} from '@leadpulse/common';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
-import { displayName } from '../../features/member/member-api';
+import { displayName, memberApi, planAt } from '../../features/member/member-api';
 import { useMember } from '../../features/member/MemberProvider';
+
+/**
+ * A founding member's price and what follows it: the plan they move to after the founding period
+ * as Stripe has it scheduled (Prospector, or the plan they changed to), or the plan they are on.
+ */
+function FoundingNote({ member }: { member: MemberRecord }) {
+  const inFoundingPeriod = member.subscription_plan === 'founding_member';
+  const [billing, setBilling] = useState<MemberBilling | null>();
+  useEffect(() => {
+    if (!inFoundingPeriod) return;
+    let stale = false;
+    memberApi.billing().then(
+      (answer) => !stale && setBilling(answer),
+      () => !stale && setBilling(null),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [inFoundingPeriod]);
+
+  const paid = 'As a founding member you paid $50 for your first 3 months';
+  if (!inFoundingPeriod) {
+    const plan = getPlan(member.subscription_plan);
+    return (
+      <Typography color="text.secondary">
+        {member.subscription_plan
+          ? `${paid}; your membership is now on the ${plan.name} plan at ${formatUsd(plan.priceCents)}/month.`
+          : `${paid}.`}
+      </Typography>
+    );
+  }
+  if (billing === undefined) return <Skeleton width="70%" aria-label="Loading your plan" />;
+  const next = billing?.founding_transition;
+  const name = next && planAt(next.price_cents);
+  return (
+    <Typography color="text.secondary">
+      {next && name
+        ? `${paid}; after that your membership moves automatically to the ${name} plan at ${formatUsd(next.price_cents)}/month.`
+        : `${paid}; after that your membership moves automatically to your next plan.`}
+    </Typography>
+  );
+}
 
 /**
  * The member's welcome. Without the member record (it could not be loaded) the greeting still
@@ -67,12 +117,7 @@ export function WelcomePage() {
         Your lead workspace is ready. Import your LinkedIn export or a CSV, and see every lead with
         what happened between you. More features are on their way: we&apos;ll tell you by e-mail.
       </Alert>
-      {member?.founding_member && (
-        <Typography color="text.secondary">
-          As a founding member you paid $50 for your first 3 months; after that your membership
-          moves automatically to the Prospector plan at $75/month.
-        </Typography>
-      )}
+      {member?.founding_member && <FoundingNote member={member} />}
       <Typography variant="h5" component="h2">
         What&apos;s Coming
       </Typography>

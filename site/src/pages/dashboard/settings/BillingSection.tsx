@@ -15,14 +15,13 @@ import {
   Typography,
 } from '@mui/material';
 import {
-  PLANS,
   billingDate,
   formatUsd,
   invoiceStatusLabel,
   type MemberBilling,
   type MemberInvoice,
 } from '@leadpulse/common';
-import { MEMBER_PLANS } from '../../../features/member/member-api';
+import { planAt } from '../../../features/member/member-api';
 import { BILLING_LOAD_FAILED, messageOf, useBilling } from '../../../features/member/useBilling';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
 
@@ -31,12 +30,6 @@ const wideOnPhones = { width: { xs: '100%', sm: 'auto' } } as const;
 
 /** Subscriptions that still run: they can be set to end, and will be charged again. */
 const LIVE = ['active', 'trialing', 'past_due', 'unpaid'];
-
-/** The monthly plan a founding member moves to, named by its price (Prospector unless chosen). */
-function planAt(priceCents: number): string | undefined {
-  return MEMBER_PLANS.map((plan) => PLANS[plan]).find((plan) => plan.priceCents === priceCents)
-    ?.name;
-}
 
 // Sizes in pixels: the sx shorthand reads 1 as 100%.
 const visuallyHidden = {

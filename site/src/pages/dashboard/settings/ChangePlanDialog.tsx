@@ -13,6 +13,13 @@ import {
 import { PLANS, formatUsd } from '@leadpulse/common';
 import { memberApi, type MemberPlan, type PlanPreview } from '../../../features/member/member-api';
 
+/** A plan's price as the member pays it: "$75/month", the founding "$50 for the first 3 months". */
+function priceText(plan: (typeof PLANS)[keyof typeof PLANS]): string {
+  return plan.intervalCount === 1
+    ? `${formatUsd(plan.priceCents)}/month`
+    : `${formatUsd(plan.priceCents)} for the first ${plan.intervalCount} months`;
+}
+
 /** What the change costs now, in the member's words. */
 function chargeText(preview: PlanPreview, next: MemberPlan): string {
   const plan = PLANS[next];
@@ -71,8 +78,8 @@ export function ChangePlanDialog({
         <Stack spacing={2}>
           <Typography>
             {from
-              ? `From ${from.name} (${formatUsd(from.priceCents)}/month) to ${to.name} (${formatUsd(to.priceCents)}/month).`
-              : `${to.name} costs ${formatUsd(to.priceCents)}/month.`}
+              ? `From ${from.name} (${priceText(from)}) to ${to.name} (${priceText(to)}).`
+              : `${to.name} costs ${priceText(to)}.`}
           </Typography>
           {!preview && !failed && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

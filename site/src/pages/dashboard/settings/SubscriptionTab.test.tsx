@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OwnMemberRecord } from '@leadpulse/common';
+import type { MemberBilling, OwnMemberRecord } from '@leadpulse/common';
 import { renderWithApp, stubApi } from '../../../test/render';
 import { CHECKOUT_POLL_MS, SubscriptionTab } from './SubscriptionTab';
 
@@ -249,5 +249,63 @@ describe('SubscriptionTab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/billing/plan'))).toBe(false);
+  });
+
+  it("moves a founding member's Billing to the new plan without a reload, and prices the founding period as it is", async () => {
+    const founding = (price: number): MemberBilling => ({
+      plan: 'founding_member',
+      status: 'active',
+      current_period_end: '2027-03-03T10:00:00.000Z',
+      cancel_at_period_end: false,
+      next_invoice: { amount_cents: price, date: '2027-03-03T10:00:00.000Z' },
+      founding_transition: { date: '2027-03-03T10:00:00.000Z', price_cents: price },
+      invoices: [],
+    });
+    const routes: Record<string, [number, unknown?]> = {
+      'GET /me/billing': [200, founding(7_500)],
+      'GET /billing/plan/preview?plan=networker': [
+        200,
+        { amount_due_cents: 0, credit_cents: 0, after_founding: true },
+      ],
+      'POST /billing/plan': [200, member({ subscription_plan: 'founding_member' })],
+    };
+    stubApi(routes);
+    renderWithApp(
+      <SubscriptionTab
+        member={member({
+          founding_member: true,
+          subscription_plan: 'founding_member',
+          subscription_status: 'active',
+          stripe_subscription_id: 'sub_1',
+          stripe_customer_id: 'cus_1',
+        })}
+      />,
+    );
+    const billing = screen.getByRole('region', { name: 'Billing' });
+    expect(
+      await within(billing).findByText(/You then\s+move to Prospector at \$75\/month\./),
+    ).toBeVisible();
+
+    await userEvent.click(screen.getByLabelText('New plan'));
+    await userEvent.click(screen.getByRole('option', { name: /^Networker/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change to Networker?' });
+    expect(
+      within(dialog).getByText(
+        'From Founding Member ($50 for the first 3 months) to Networker ($145/month).',
+      ),
+    ).toBeInTheDocument();
+    routes['GET /me/billing'] = [200, founding(14_500)];
+    await within(dialog).findByText(/Nothing changes during your founding period/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
+    expect(
+      await screen.findByText('After your founding period you will move to Networker.'),
+    ).toBeInTheDocument();
+    const reread = screen.getByRole('region', { name: 'Billing' });
+    expect(
+      await within(reread).findByText(/You then\s+move to Networker at \$145\/month\./),
+    ).toBeVisible();
+    expect(within(reread).getByText('$145 on March 3, 2027', { exact: false })).toBeVisible();
+    expect(within(reread).queryByText(/Prospector/)).not.toBeInTheDocument();
   });
 });

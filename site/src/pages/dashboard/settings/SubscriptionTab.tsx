@@ -109,6 +109,12 @@ export function SubscriptionTab({
   const [opening, setOpening] = useState(false);
   const [buying, setBuying] = useState(false);
   const settingUp = useCheckoutReturn(member, onChanged);
+  // A plan change moves the next charge (and a founding member's next plan): Billing reads again.
+  const [planChanges, setPlanChanges] = useState(0);
+  const planChanged = async () => {
+    setPlanChanges((count) => count + 1);
+    await onChanged?.();
+  };
   const payment = usePaymentMethodFlow(member, onMember);
   const suspended = isPlanSuspended(member);
   // A member without a paid plan buys the founding offer here, for their own account.
@@ -205,10 +211,13 @@ export function SubscriptionTab({
       )}
       {payment.notice && <Alert severity={payment.notice.severity}>{payment.notice.text}</Alert>}
       {member.stripe_subscription_id && (
-        // Read again once an unpaid renewal is paid: its invoice reads Paid.
-        <BillingSection key={member.payment_issue ? 'owing' : 'settled'} onChanged={onChanged} />
+        // Read again once an unpaid renewal is paid (its invoice reads Paid), and after a plan change.
+        <BillingSection
+          key={`${member.payment_issue ? 'owing' : 'settled'}:${planChanges}`}
+          onChanged={onChanged}
+        />
       )}
-      {!member.is_admin && <PlanChooser member={member} onChanged={onChanged} />}
+      {!member.is_admin && <PlanChooser member={member} onChanged={planChanged} />}
       {notice && <Alert severity="info">{notice}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {canBuy && (
