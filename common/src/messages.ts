@@ -91,6 +91,8 @@ export const MESSAGES = {
     unknown: (supportEmail: string) =>
       `We couldn't find a checkout for this link. If you have been charged, please contact ${supportEmail} and we'll sort it out.`,
     contactSupport: 'Contact Support',
+    whereEmailWent: (email: string | null) =>
+      `${email ? `We sent it to ${email}` : 'We sent it to the address you paid with'}, from LeadPulse. Open that inbox in your usual mail app; if it isn't there within a few minutes, look in the spam or promotions folder.`,
   },
   waitlist: {
     failed: 'Failed to join waitlist. Please try again.',
