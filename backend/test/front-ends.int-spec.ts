@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { pino } from 'pino';
+import { isSitePath } from '@leadpulse/common';
 import { createApp } from '../src/app.js';
 import { testConfig, testDatabaseUrl } from './support/test-app.js';
 
@@ -29,7 +30,7 @@ describe('serving the built site and admin', () => {
       logger: pino({ level: 'silent' }),
       frontEnds: [
         { prefix: '/admin/', root: fakeBuild('admin') },
-        { prefix: '/', root: fakeBuild('site', { shell: true }) },
+        { prefix: '/', root: fakeBuild('site', { shell: true }), knows: isSitePath },
       ],
     });
     await app.init();
@@ -52,13 +53,23 @@ describe('serving the built site and admin', () => {
     expect(response.body).toContain('<title>site</title>');
   });
 
-  it.each(['/dashboard', '/dashboard/settings', '/setup-password', '/no/such/page'])(
+  it.each(['/dashboard', '/dashboard/settings', '/setup-password', '/terms', '/privacy'])(
     'answers the client-side route %s with the site shell.html, not the landing page',
     async (path) => {
       const response = await get(path);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>site shell</title>');
+    },
+  );
+
+  it.each(['/no/such/page', '/dashboard/nope', '/pricing', '/terms/old?x=1'])(
+    'answers the unknown path %s with the shell (its not-found page) and status 404',
+    async (path) => {
+      const response = await get(path);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<title>site shell</title>');
     },
   );

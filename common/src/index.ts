@@ -10,3 +10,4 @@ export * from './api.js';
 export * from './roadmap.js';
 export * from './billing.js';
 export * from './revenue.js';
+export * from './site-routes.js';

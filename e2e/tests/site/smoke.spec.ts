@@ -18,7 +18,8 @@ test.describe('the product as a newcomer first sees it', () => {
     const logged = page.waitForRequest(
       (request) => request.url().endsWith('/api/logs') && request.method() === 'POST',
     );
-    await page.goto('/no/such/page');
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
     expect((await logged).postDataJSON()).toMatchObject({
@@ -29,6 +30,13 @@ test.describe('the product as a newcomer first sees it', () => {
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Turn Likes Into Leads' })).toBeVisible();
+  });
+
+  test('every page of the site answers 200, and a near miss 404', async ({ request }) => {
+    for (const path of ['/', '/dashboard', '/dashboard/settings', '/terms', '/privacy'])
+      expect((await request.get(path)).status(), path).toBe(200);
+    for (const path of ['/dashboard/nope', '/term', '/pricing'])
+      expect((await request.get(path)).status(), path).toBe(404);
   });
 
   test('the API reports itself healthy', async ({ request }) => {
