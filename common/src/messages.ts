@@ -75,6 +75,8 @@ export const MESSAGES = {
     soldOut: 'All founding spots have been claimed.',
   },
   /** The founding success page: what the checkout's state really is, and what to do next. */
+  /** The server refused to renew an open page's session. */
+  sessionEnded: 'Your session has ended. Please sign in again.',
   foundingSuccess: {
     checking: 'Checking your payment…',
     paid: 'Your payment went through.',
