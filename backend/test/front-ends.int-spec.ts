@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { pino } from 'pino';
 import { isSitePath } from '@leadpulse/common';
 import { createApp } from '../src/app.js';
 import { testConfig, testDatabaseUrl } from './support/test-app.js';
+
+const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `row ${i}`))};`;
 
 /**
  * A built front end: an index.html and one hashed asset, and with `shell`, a shell.html (the
@@ -17,6 +20,11 @@ function fakeBuild(name: string, { shell = false } = {}): string {
   writeFileSync(join(root, 'index.html'), `<!doctype html><title>${name}</title>`);
   if (shell) writeFileSync(join(root, 'shell.html'), `<!doctype html><title>${name} shell</title>`);
   writeFileSync(join(root, 'assets', 'index-abc123.js'), `console.log('${name}')`);
+  // What the build's precompress step leaves beside a script: its brotli and gzip copies.
+  const script = join(root, 'assets', 'landing-def456.js');
+  writeFileSync(script, SCRIPT);
+  writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
   return root;
 }
 
@@ -91,6 +99,36 @@ describe('serving the built site and admin', () => {
     }
     expect((await get('/admin/assets/index-abc123.js')).body).toContain("'admin'");
   });
+
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])(
+    'sends a script compressed at build time as the browser accepts (%s: %s)',
+    async (accepts, encoding) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/assets/landing-def456.js',
+        headers: accepts ? { 'accept-encoding': accepts } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['vary']).toContain('accept-encoding');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const body = response.rawPayload;
+      const text =
+        encoding === 'br'
+          ? brotliDecompressSync(body)
+          : encoding === 'gzip'
+            ? gunzipSync(body)
+            : body;
+      expect(text.toString()).toBe(SCRIPT);
+      if (encoding) expect(body.length).toBeLessThan(SCRIPT.length / 2);
+    },
+  );
 
   it('answers a missing file with 404, not with index.html', async () => {
     const response = await get('/assets/missing-123.js');

@@ -47,6 +47,8 @@ export async function serveFrontEnds(
       prefix,
       decorateReply: position === 0,
       cacheControl: false,
+      // The build writes brotli and gzip copies beside each text file (scripts/precompress.mjs).
+      preCompressed: true,
       index: ['index.html'],
       setHeaders: (reply, path) => {
         void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
