@@ -18,8 +18,8 @@ const COMPRESSIBLE = new Set([
   '.webmanifest',
 ]);
 
-/** Below this a compressed copy saves less than the answer's headers weigh. */
-const MIN_BYTES = 1024;
+/** Below this a compressed copy saves a few bytes at most. */
+const MIN_BYTES = 256;
 
 /**
  * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside every compressible

@@ -17,7 +17,7 @@ describe('precompress', () => {
     const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, label: `row ${i}` })))};\n`;
     writeFileSync(join(dir, 'assets', 'index-abc.js'), script);
     writeFileSync(join(dir, 'index.html'), `<!doctype html>${'<p>LeadPulse</p>'.repeat(200)}`);
-    writeFileSync(join(dir, 'small.css'), 'a{color:red}');
+    writeFileSync(join(dir, 'small.css'), 'a{color:red}'.repeat(10));
     writeFileSync(join(dir, 'logo.png'), Buffer.alloc(4096, 7));
 
     assert.deepEqual(precompress(dir).sort(), ['assets/index-abc.js', 'index.html']);

@@ -53,6 +53,8 @@ describe('serving the built site and admin', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>site</title>');
     expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('serves the landing page of index.html at / whatever the query', async () => {
@@ -118,6 +120,11 @@ describe('serving the built site and admin', () => {
       expect(response.headers['content-type']).toContain('javascript');
       expect(response.headers['vary']).toContain('accept-encoding');
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A document's policies stay off a script; what guards the script itself stays on.
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.headers['x-frame-options']).toBeUndefined();
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
       const body = response.rawPayload;
       const text =
         encoding === 'br'

@@ -24,6 +24,19 @@ export const FRONT_ENDS: FrontEnd[] = [
 ];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Security headers that act on a document only; nosniff and the resource policy stay on all. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 const REVALIDATE = 'no-cache';
 
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
@@ -51,7 +64,11 @@ export async function serveFrontEnds(
       preCompressed: true,
       index: ['index.html'],
       setHeaders: (reply, path) => {
-        void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
+        const asset = path.includes('/assets/');
+        void reply.header('cache-control', asset ? IMMUTABLE : REVALIDATE);
+        // A page's policies govern the document, not the scripts and styles it loads: a landing
+        // page fetches some thirty of these, and the headers would add 20 KB to what it receives.
+        if (asset) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
     const page = [`${root}/shell.html`, `${root}/index.html`].find((path) => existsSync(path));
