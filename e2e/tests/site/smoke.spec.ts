@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../../support/axe.js';
 
 test.describe('the product as a newcomer first sees it', () => {
   test('the landing page renders', async ({ page }) => {
@@ -6,12 +7,14 @@ test.describe('the product as a newcomer first sees it', () => {
     await expect(page.getByRole('heading', { name: 'Turn Likes Into Leads' })).toBeVisible();
     await expect(page.getByText('5 Min Setup')).toBeVisible();
     await expect(page).toHaveTitle(/LeadPulse/);
+    await expectNoSeriousAxeViolations(page, 'the landing page');
   });
 
   test('the admin portal renders at /admin, asking for a sign-in', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
     await expect(page.getByText('Sign in to access the admin portal')).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'the admin sign-in');
   });
 
   test('an unknown path renders the not-found page and logs the route', async ({ page }) => {
@@ -22,6 +25,7 @@ test.describe('the product as a newcomer first sees it', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'the not-found page');
     expect((await logged).postDataJSON()).toMatchObject({
       level: 'WARN',
       message: 'Route not found: /no/such/page',

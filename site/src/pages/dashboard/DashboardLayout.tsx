@@ -11,6 +11,7 @@ import {
   IconButton,
   InputBase,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -137,28 +138,31 @@ function Shell() {
           { to: '/dashboard/content', label: 'Content', icon: <Article /> },
           { to: '/dashboard/settings', label: 'Settings', icon: <Settings /> },
         ].map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            end={item.end}
-            onClick={() => setDrawerOpen(false)}
-          >
-            <ListItemIcon>{item.icon}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+          <ListItem key={item.to} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={item.to}
+              end={item.end}
+              onClick={() => setDrawerOpen(false)}
+            >
+              <ListItemIcon>{item.icon}</ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {member?.is_admin && (
         <>
           <Divider />
           <List subheader={<ListSubheader>Admin</ListSubheader>}>
-            <ListItemButton component="a" href="/admin">
-              <ListItemIcon>
-                <AdminPanelSettings />
-              </ListItemIcon>
-              <ListItemText primary="Admin Panel" />
-            </ListItemButton>
+            <ListItem disablePadding>
+              <ListItemButton component="a" href="/admin">
+                <ListItemIcon>
+                  <AdminPanelSettings />
+                </ListItemIcon>
+                <ListItemText primary="Admin Panel" />
+              </ListItemButton>
+            </ListItem>
           </List>
         </>
       )}
@@ -252,6 +256,8 @@ function Shell() {
         variant={mobile ? 'temporary' : 'permanent'}
         open={mobile ? drawerOpen : true}
         onClose={() => setDrawerOpen(false)}
+        // On a phone the drawer is a dialog, which needs a name; docked, it is a plain panel.
+        slotProps={{ paper: mobile ? { 'aria-label': 'Navigation' } : {} }}
         sx={{
           width: DRAWER_WIDTH,
           flexShrink: 0,
