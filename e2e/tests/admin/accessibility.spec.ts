@@ -5,65 +5,28 @@ import { expectNoSeriousAxeViolations } from '../../support/axe.js';
 const shot = (page: Page, project: string, name: string) =>
   page.screenshot({ path: `/tmp/shots-admin/${project}-${name}.png`, fullPage: true });
 
-/** Each screen of the back office, with what shows once its data is in. */
-const SCREENS: { path: string; name: string; ready: (page: Page) => Promise<void> }[] = [
-  {
-    path: '/admin',
-    name: 'dashboard',
-    ready: (page) => expect(page.getByText('Total Users')).toBeVisible(),
-  },
-  {
-    path: '/admin/users',
-    name: 'users',
-    ready: (page) => expect(page.getByPlaceholder('Search users...')).toBeVisible(),
-  },
-  {
-    path: '/admin/roles',
-    name: 'roles',
-    ready: (page) => expect(page.getByRole('button', { name: 'Create Role' })).toBeVisible(),
-  },
-  {
-    path: '/admin/emails',
-    name: 'emails',
-    ready: (page) => expect(page.getByRole('table')).toBeVisible(),
-  },
-  {
-    path: '/admin/subscriptions',
-    name: 'subscriptions',
-    ready: (page) => expect(page.getByRole('table')).toBeVisible(),
-  },
-  {
-    path: '/admin/newsletter',
-    name: 'newsletter',
-    ready: (page) => expect(page.getByRole('table')).toBeVisible(),
-  },
-  {
-    path: '/admin/promotions',
-    name: 'promotions',
-    ready: (page) => expect(page.getByRole('table')).toBeVisible(),
-  },
-  {
-    path: '/admin/stripe-events',
-    name: 'stripe-events',
-    ready: (page) => expect(page.getByRole('table')).toBeVisible(),
-  },
-  {
-    path: '/admin/admin-actions',
-    name: 'audit-log',
-    ready: (page) => expect(page.getByRole('table')).toBeVisible(),
-  },
-  {
-    path: '/admin/health',
-    name: 'health',
-    ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
-  },
+/** Each screen of the back office: its path, and for a list, the line that says its data is in. */
+const SCREENS: { path: string; name: string; list: boolean }[] = [
+  { path: '/admin', name: 'dashboard', list: false },
+  { path: '/admin/users', name: 'users', list: true },
+  { path: '/admin/roles', name: 'roles', list: false },
+  { path: '/admin/emails', name: 'emails', list: true },
+  { path: '/admin/subscriptions', name: 'subscriptions', list: true },
+  { path: '/admin/newsletter', name: 'newsletter', list: true },
+  { path: '/admin/promotions', name: 'promotions', list: true },
+  { path: '/admin/stripe-events', name: 'stripe-events', list: true },
+  { path: '/admin/admin-actions', name: 'audit-log', list: true },
+  { path: '/admin/error-reports', name: 'error-reports', list: true },
+  { path: '/admin/health', name: 'health', list: false },
 ];
 
 for (const screen of SCREENS) {
   test(`the back office's ${screen.name} screen passes axe`, async ({ page }, info) => {
     await signInToAdmin(page);
     await page.goto(screen.path);
-    await screen.ready(page);
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    if (screen.list)
+      await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/).first()).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await shot(page, info.project.name, screen.name);
     await expectNoSeriousAxeViolations(page, `the admin ${screen.name} screen`);
