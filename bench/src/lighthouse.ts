@@ -18,7 +18,7 @@ interface LighthouseRun {
 }
 
 /** Chromium with a DevTools port for Lighthouse, which drives it over the protocol. */
-async function launchForLighthouse(): Promise<{ port: number; close: () => void }> {
+async function launchForLighthouse(): Promise<{ port: number; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'leadpulse-lighthouse-'));
   const child = spawn(
     chromiumPath(),
@@ -37,9 +37,12 @@ async function launchForLighthouse(): Promise<{ port: number; close: () => void 
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const close = () => {
-    child.kill();
-    rmSync(profile, { recursive: true, force: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Chromium writes to its profile until it has exited: the folder goes after.
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   };
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
@@ -53,8 +56,8 @@ async function launchForLighthouse(): Promise<{ port: number; close: () => void 
       }
     });
     child.on('exit', (code) => reject(new Error(`Chromium exited (${code}): ${output}`)));
-  }).catch((error: unknown) => {
-    close();
+  }).catch(async (error: unknown) => {
+    await close();
     throw error;
   });
   return { port, close };
@@ -104,7 +107,7 @@ export async function lighthouseMobile(
       });
     }
   } finally {
-    chromium.close();
+    await chromium.close();
   }
   const median = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
   return {
