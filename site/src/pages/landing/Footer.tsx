@@ -1,7 +1,8 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Box, Button, Container, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Container, Link, Stack, Typography } from '@mui/material';
 import { MESSAGES, SITE_ROUTES } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
+import { PlainTextField } from '../../components/PlainTextField';
 import { APP_NAME, supportEmail } from '../../config';
 import { useLinkClick } from '../../features/navigation/navigation';
 import { newsletterApi, subscribeMessage } from '../../features/newsletter/newsletter-api';
@@ -74,7 +75,7 @@ function NewsletterBox() {
         Stay in the loop
       </Typography>
       <Stack direction="row" spacing={1}>
-        <TextField
+        <PlainTextField
           size="small"
           type="email"
           label="Your email"
