@@ -303,12 +303,13 @@ Debian's Chromium: simulated slow 4G, 4× CPU). Before, the server sent every sc
 landing script went out as 227 KB. The builds now write brotli and gzip copies of each text file
 (\`scripts/precompress.mjs\`) and the server picks one by \`Accept-Encoding\`; the main script goes
 out as 62 KB (brotli). Hashed assets no longer carry the document-only security headers, about
-600 bytes on each of the thirty scripts the landing page loads. The landing page still loads more
-than the 130 KB target: everything below the fold comes in with it (the footer's and the
-waitlist's text fields bring Material UI's Select and Menu, 25 KB), the shared \`common\` chunk is
-25 KB, and each of some thirty small chunks pays its response headers. Lighthouse's TBT under its
-4× CPU simulation is the hydration of the whole page; on this shared machine it varies from run to
-run by seconds.
+600 bytes on each of the thirty scripts the landing page loads, and the landing page's forms no
+longer use Material UI's TextField, whose Select brought Menu, Popover and Modal (about 20 KB). The
+landing page still loads more than the 130 KB target, everything below the fold included: React
+DOM and Material UI's core in the main script (61 KB), Emotion and Material UI's styling (25 KB),
+and some thirty small chunks, each paying its response headers. Lighthouse's TBT under its 4× CPU
+simulation is the hydration of the whole page; on this shared machine it varies from run to run
+by hundreds of milliseconds.
 
 Payment-history sync: the first version retrieved each listed invoice again, then listed its
 payments and retrieved its charge, so 10,000 invoices cost 30,000 calls to Stripe (about 68 s
