@@ -2,7 +2,7 @@
 // server sends them as they are (@fastify/static's preCompressed) instead of compressing each
 // answer, or sending it raw.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Text formats a browser fetches; images and fonts are compressed by their own formats. */
@@ -58,7 +58,7 @@ export function precompressPlugin() {
     name: 'precompress',
     apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle: {
       sequential: true,
