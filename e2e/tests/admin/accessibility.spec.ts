@@ -5,11 +5,14 @@ import { expectNoSeriousAxeViolations } from '../../support/axe.js';
 const shot = (page: Page, project: string, name: string) =>
   page.screenshot({ path: `/tmp/shots-admin/${project}-${name}.png`, fullPage: true });
 
-/** Each screen of the back office: its path, and for a list, the line that says its data is in. */
-const SCREENS: { path: string; name: string; list: boolean }[] = [
-  { path: '/admin', name: 'dashboard', list: false },
+/**
+ * Each screen of the back office: its path, and what shows once its data is in (a list's
+ * "Showing … results" line, or a text of the screen).
+ */
+const SCREENS: { path: string; name: string; list: boolean; shows?: string }[] = [
+  { path: '/admin', name: 'dashboard', list: false, shows: 'Total Users' },
   { path: '/admin/users', name: 'users', list: true },
-  { path: '/admin/roles', name: 'roles', list: false },
+  { path: '/admin/roles', name: 'roles', list: false, shows: 'Create Role' },
   { path: '/admin/emails', name: 'emails', list: true },
   { path: '/admin/subscriptions', name: 'subscriptions', list: true },
   { path: '/admin/newsletter', name: 'newsletter', list: true },
@@ -17,7 +20,7 @@ const SCREENS: { path: string; name: string; list: boolean }[] = [
   { path: '/admin/stripe-events', name: 'stripe-events', list: true },
   { path: '/admin/admin-actions', name: 'audit-log', list: true },
   { path: '/admin/error-reports', name: 'error-reports', list: true },
-  { path: '/admin/health', name: 'health', list: false },
+  { path: '/admin/health', name: 'health', list: false, shows: 'System Health' },
 ];
 
 for (const screen of SCREENS) {
@@ -25,6 +28,7 @@ for (const screen of SCREENS) {
     await signInToAdmin(page);
     await page.goto(screen.path);
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    if (screen.shows) await expect(page.getByText(screen.shows).first()).toBeVisible();
     if (screen.list)
       await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/).first()).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
