@@ -13,6 +13,7 @@ COPY common common
 COPY backend backend
 COPY site site
 COPY admin admin
+COPY scripts scripts
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Run: production dependencies and build output only, as the unprivileged node user.

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompressPlugin } from '../scripts/precompress.mjs';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 
@@ -12,7 +13,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     base: '/admin/',
-    plugins: [react()],
+    plugins: [react(), precompressPlugin()],
     resolve: {
       alias: {
         '@leadpulse/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompressPlugin } from '../scripts/precompress.mjs';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 
@@ -73,7 +74,7 @@ function prerenderLanding(): Plugin {
 export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), prerenderLanding()],
+    plugins: [react(), prerenderLanding(), precompressPlugin()],
     define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
     resolve: {
       alias: {

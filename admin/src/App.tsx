@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { AppLayout } from './layout/AppLayout';
+import { adminTheme } from './layout/theme';
 import { NotFound } from './layout/NotFound';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -69,6 +70,7 @@ export function App() {
         loginPage={LoginPage}
         dashboard={Dashboard}
         layout={AppLayout}
+        theme={adminTheme}
         catchAll={NotFound}
         title="Admin"
         requireAuth

@@ -1,10 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { pino } from 'pino';
+import { isSitePath } from '@leadpulse/common';
 import { createApp } from '../src/app.js';
 import { testConfig, testDatabaseUrl } from './support/test-app.js';
+
+const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `row ${i}`))};`;
 
 /**
  * A built front end: an index.html and one hashed asset, and with `shell`, a shell.html (the
@@ -16,6 +20,11 @@ function fakeBuild(name: string, { shell = false } = {}): string {
   writeFileSync(join(root, 'index.html'), `<!doctype html><title>${name}</title>`);
   if (shell) writeFileSync(join(root, 'shell.html'), `<!doctype html><title>${name} shell</title>`);
   writeFileSync(join(root, 'assets', 'index-abc123.js'), `console.log('${name}')`);
+  // What the build's precompress step leaves beside a script: its brotli and gzip copies.
+  const script = join(root, 'assets', 'landing-def456.js');
+  writeFileSync(script, SCRIPT);
+  writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
   return root;
 }
 
@@ -29,7 +38,7 @@ describe('serving the built site and admin', () => {
       logger: pino({ level: 'silent' }),
       frontEnds: [
         { prefix: '/admin/', root: fakeBuild('admin') },
-        { prefix: '/', root: fakeBuild('site', { shell: true }) },
+        { prefix: '/', root: fakeBuild('site', { shell: true }), knows: isSitePath },
       ],
     });
     await app.init();
@@ -44,6 +53,8 @@ describe('serving the built site and admin', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>site</title>');
     expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('serves the landing page of index.html at / whatever the query', async () => {
@@ -52,13 +63,23 @@ describe('serving the built site and admin', () => {
     expect(response.body).toContain('<title>site</title>');
   });
 
-  it.each(['/dashboard', '/dashboard/settings', '/setup-password', '/no/such/page'])(
+  it.each(['/dashboard', '/dashboard/settings', '/setup-password', '/terms', '/privacy'])(
     'answers the client-side route %s with the site shell.html, not the landing page',
     async (path) => {
       const response = await get(path);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>site shell</title>');
+    },
+  );
+
+  it.each(['/no/such/page', '/dashboard/nope', '/pricing', '/terms/old?x=1'])(
+    'answers the unknown path %s with the shell (its not-found page) and status 404',
+    async (path) => {
+      const response = await get(path);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<title>site shell</title>');
     },
   );
@@ -80,6 +101,41 @@ describe('serving the built site and admin', () => {
     }
     expect((await get('/admin/assets/index-abc123.js')).body).toContain("'admin'");
   });
+
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])(
+    'sends a script compressed at build time as the browser accepts (%s: %s)',
+    async (accepts, encoding) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/assets/landing-def456.js',
+        headers: accepts ? { 'accept-encoding': accepts } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['vary']).toContain('accept-encoding');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A document's policies stay off a script; what guards the script itself stays on.
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.headers['x-frame-options']).toBeUndefined();
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      const body = response.rawPayload;
+      const text =
+        encoding === 'br'
+          ? brotliDecompressSync(body)
+          : encoding === 'gzip'
+            ? gunzipSync(body)
+            : body;
+      expect(text.toString()).toBe(SCRIPT);
+      if (encoding) expect(body.length).toBeLessThan(SCRIPT.length / 2);
+    },
+  );
 
   it('answers a missing file with 404, not with index.html', async () => {
     const response = await get('/assets/missing-123.js');

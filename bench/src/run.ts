@@ -53,6 +53,7 @@ const PRODUCT_SCENARIOS = [
   'webhooks',
   'search',
   'payment-sync',
+  'bundles',
   'vitals',
 ] as const;
 const quick = args.quick!;
@@ -78,8 +79,9 @@ const PRODUCT_MODE =
 
 async function main() {
   // Loaded here, so that --dry-run and --report-only need no build of the backend.
-  const { adminSearch, paymentSync, bundleSizes, healthVersusBaseline, login, me, webhookIngest } =
+  const { adminSearch, paymentSync, healthVersusBaseline, login, me, webhookIngest } =
     await import('./scenarios.js');
+  const { transferredBytes } = await import('./transfer.js');
   const { seedUsers } = await import('./seed.js');
   const { firstStart, startup } = await import('./startup.js');
   const { LogFile, ROOT, signIn, startProduct, withDatabase } = await import('./support.js');
@@ -170,8 +172,9 @@ async function main() {
       await run('payment-sync', 'payment-history sync', () =>
         paymentSync(context, sandbox, invoices),
       );
-      await run('vitals', 'landing page vitals', () =>
-        landingVitals(`${product.url}/`, quick ? 2 : 5),
+      await run('bundles', 'bytes a browser receives', () => transferredBytes(product.url));
+      await run('vitals', 'landing page vitals and Lighthouse (mobile)', () =>
+        landingVitals(`${product.url}/`, quick ? 2 : 5, quick ? 1 : 3),
       );
     } finally {
       await product.stop();
@@ -182,7 +185,6 @@ async function main() {
     return seedSeconds;
   };
   const seedSeconds = PRODUCT_SCENARIOS.some(wanted) ? await measureProduct() : 0;
-  await run('bundles', 'bundle sizes', () => bundleSizes());
   await run('startup', 'npm start (embedded database)', () => startup());
   await run('first-start', 'first npm start of a fresh clone', () => firstStart());
 

@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import argon2 from 'argon2';
 import type autocannon from 'autocannon';
 import Stripe from 'stripe';
@@ -490,40 +489,6 @@ export async function adminSearch(
     figures,
     notes,
     loads,
-  };
-}
-
-export function bundleSizes(): ScenarioResult {
-  const initialJs = (app: 'site' | 'admin') => {
-    const dist = join(ROOT, app, 'dist');
-    const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const files = [
-      ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
-      ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
-    ].map((match) => match[1].replace(/^\/(admin\/)?/, ''));
-    const bytes = files.reduce(
-      (sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
-      0,
-    );
-    return Number((bytes / 1024).toFixed(1));
-  };
-  return {
-    scenario: 'Initial JavaScript (gzip level 9) of the landing route and the admin',
-    figures: [
-      {
-        name: 'landing route',
-        value: initialJs('site'),
-        unit: 'KB',
-        target: targetOf('bundles', 'landing route'),
-      },
-      {
-        name: 'admin initial',
-        value: initialJs('admin'),
-        unit: 'KB',
-        target: targetOf('bundles', 'admin initial'),
-      },
-    ],
-    notes: ['Scripts and module preloads named by each index.html; lazy routes are not counted.'],
   };
 }
 

@@ -3,11 +3,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { ScenarioResult } from './scenarios.js';
+import { lighthouseMobile } from './lighthouse.js';
 import { targetOf } from './targets.js';
 
 const require = createRequire(import.meta.url);
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -15,6 +16,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** Debian's Chromium, or the one CHROMIUM_PATH names. */
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Vitals {
   lcp: number;
@@ -43,13 +47,17 @@ function observer(webVitals: string): string {
  * `runs` cold loads as they are, then `runs` with the CPU slowed 4× (Chrome DevTools protocol's
  * Emulation.setCPUThrottlingRate, as Lighthouse's mobile profile does).
  */
-export async function landingVitals(url: string, runs = 5): Promise<ScenarioResult> {
+export async function landingVitals(
+  url: string,
+  runs = 5,
+  lighthouseRuns = 3,
+): Promise<ScenarioResult> {
   const webVitals = readFileSync(
     join(dirname(require.resolve('web-vitals')), 'web-vitals.iife.js'),
     'utf8',
   );
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: CHROMIUM_ARGS,
   });
   const measure = async (cpuSlowdown: number): Promise<Vitals> => {
@@ -76,6 +84,7 @@ export async function landingVitals(url: string, runs = 5): Promise<ScenarioResu
   } finally {
     await browser.close();
   }
+  const mobile = await lighthouseMobile(url, lighthouseRuns);
   const median = (of: Vitals[], key: keyof Vitals) => {
     const sorted = of.map((result) => result[key]).sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)];
@@ -88,7 +97,7 @@ export async function landingVitals(url: string, runs = 5): Promise<ScenarioResu
       )
       .join('; ');
   return {
-    scenario: `Landing page in headless Chromium (web-vitals), median of ${runs} cold loads at 1280×800`,
+    scenario: `Landing page in headless Chromium: web-vitals, median of ${runs} cold loads at 1280×800; Lighthouse mobile, median of ${lighthouseRuns}`,
     figures: [
       {
         name: 'LCP',
@@ -119,11 +128,13 @@ export async function landingVitals(url: string, runs = 5): Promise<ScenarioResu
         value: Math.round(median(throttled, 'tbt')),
         unit: 'ms',
       },
+      ...mobile.figures,
     ],
     notes: [
-      'No network throttling; the server is the product on loopback.',
+      'web-vitals: no network throttling; the server is the product on loopback.',
       `runs: ${describe(results)}`,
       `runs with 4× CPU throttling: ${describe(throttled)}`,
+      ...mobile.notes,
     ],
   };
 }

@@ -75,6 +75,8 @@ export const MESSAGES = {
     soldOut: 'All founding spots have been claimed.',
   },
   /** The founding success page: what the checkout's state really is, and what to do next. */
+  /** The server refused to renew an open page's session. */
+  sessionEnded: 'Your session has ended. Please sign in again.',
   foundingSuccess: {
     checking: 'Checking your payment…',
     paid: 'Your payment went through.',
@@ -91,6 +93,8 @@ export const MESSAGES = {
     unknown: (supportEmail: string) =>
       `We couldn't find a checkout for this link. If you have been charged, please contact ${supportEmail} and we'll sort it out.`,
     contactSupport: 'Contact Support',
+    whereEmailWent: (email: string | null) =>
+      `${email ? `We sent it to ${email}` : 'We sent it to the address you paid with'}, from LeadPulse. Open that inbox in your usual mail app; if it isn't there within a few minutes, look in the spam or promotions folder.`,
   },
   waitlist: {
     failed: 'Failed to join waitlist. Please try again.',

@@ -3,6 +3,7 @@ import {
   SessionClient,
   sessionStorageKey,
   type AuthEvent,
+  type SignOutReason,
   type Session,
 } from './session-client.js';
 
@@ -52,12 +53,17 @@ function setup(options: {
     clearInterval: () => undefined,
   });
   const events: AuthEvent[] = [];
-  client.subscribe((event) => events.push(event));
+  const reasons: (SignOutReason | undefined)[] = [];
+  client.subscribe((event, _session, reason) => {
+    events.push(event);
+    if (event === 'SIGNED_OUT') reasons.push(reason);
+  });
   return {
     storage,
     client,
     refresh,
     events,
+    reasons,
     advance: async (ms: number) => {
       now += ms;
       tick();
@@ -125,6 +131,8 @@ describe('SessionClient', () => {
     expect(await refused.client.refresh()).toBeNull();
     expect(refused.client.session).toBeNull();
     expect(refused.events.at(-1)).toBe('SIGNED_OUT');
+    // Not the member's doing: the site tells them, where a sign-out it says nothing.
+    expect(refused.reasons.at(-1)).toBe('session_ended');
 
     for (const status of [502, 503, 504]) {
       const retryable = setup({ now: 0, refresh: async () => ({ status, body: {} }) });
@@ -262,12 +270,20 @@ describe('SessionClient', () => {
     });
   });
 
+  it('tells a sign-out from a session the server ended', () => {
+    const harness = setup({ now: 0 });
+    harness.client.setSession(session(3600));
+    harness.client.signOut();
+    expect(harness.reasons).toEqual(['signed_out']);
+  });
+
   it('follows another tab signing out', () => {
     const harness = setup({ now: 0 });
     harness.client.setSession(session(3600));
     harness.storage.removeItem(KEY); // what the other tab did
     harness.client.handleStorageChange(KEY);
     expect(harness.events.at(-1)).toBe('SIGNED_OUT');
+    expect(harness.reasons.at(-1)).toBe('signed_out');
     harness.client.handleStorageChange('unrelated-key');
     expect(harness.events.filter((event) => event === 'SIGNED_OUT')).toHaveLength(1);
   });

@@ -66,7 +66,18 @@ export type AuthEvent =
   | 'USER_UPDATED'
   | 'PASSWORD_RECOVERY';
 
-export type AuthListener = (event: AuthEvent, session: Session | null) => void;
+/**
+ * Why a session went: the member signed out (here or in another tab), or the server refused to
+ * renew it (expired, revoked, or the account's password changed), which the member did not ask for.
+ */
+export type SignOutReason = 'signed_out' | 'session_ended';
+
+export type AuthListener = (
+  event: AuthEvent,
+  session: Session | null,
+  /** With SIGNED_OUT: why. */
+  reason?: SignOutReason,
+) => void;
 
 /** Checked every 30 s; refreshed once about 90 s remain (member-site.md section 9). */
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
@@ -160,9 +171,9 @@ export class SessionClient {
     this.setSession({ ...session, user }, 'USER_UPDATED');
   }
 
-  signOut(): void {
+  signOut(reason: SignOutReason = 'signed_out'): void {
     this.options.storage.removeItem(this.options.storageKey);
-    this.emit('SIGNED_OUT', null);
+    this.emit('SIGNED_OUT', null, reason);
   }
 
   /**
@@ -172,7 +183,11 @@ export class SessionClient {
   handleStorageChange(key: string | null): void {
     if (key !== null && key !== this.options.storageKey) return;
     const session = this.session;
-    this.emit(session ? 'TOKEN_REFRESHED' : 'SIGNED_OUT', session);
+    this.emit(
+      session ? 'TOKEN_REFRESHED' : 'SIGNED_OUT',
+      session,
+      session ? undefined : 'signed_out',
+    );
   }
 
   secondsLeft(session: Session | null = this.session): number {
@@ -237,7 +252,7 @@ export class SessionClient {
     const second = await send(refreshed.access_token);
     // Unless another tab has stored a different session since, this one is over.
     if (isUnauthorized(second) && this.session?.access_token === refreshed.access_token) {
-      this.signOut();
+      this.signOut('session_ended');
     }
     return second;
   }
@@ -263,7 +278,7 @@ export class SessionClient {
         return next;
       }
       if (RETRYABLE_STATUSES.has(result.status)) return current;
-      this.signOut();
+      this.signOut('session_ended');
       return null;
     }).finally(() => {
       if (this.refreshing?.promise === promise) this.refreshing = undefined;
@@ -272,8 +287,8 @@ export class SessionClient {
     return promise;
   }
 
-  private emit(event: AuthEvent, session: Session | null): void {
-    for (const listener of this.listeners) listener(event, session);
+  private emit(event: AuthEvent, session: Session | null, reason?: SignOutReason): void {
+    for (const listener of this.listeners) listener(event, session, reason);
   }
 }
 

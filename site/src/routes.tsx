@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
+import { SITE_ROUTES } from '@leadpulse/common';
 import { LandingPage } from './pages/landing/LandingPage';
 import { loadLandingSections } from './pages/landing/sections';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
@@ -15,49 +16,63 @@ function lazyPage(load: () => Promise<ComponentType>) {
   );
 }
 
+/**
+ * The site's pages, at the paths of SITE_ROUTES: the server answers any other path with status 404
+ * (routes.test.tsx checks that the two agree).
+ */
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: SITE_ROUTES.landing,
     // The page shows whole, as the build's HTML does: the router waits for its sections' code.
     lazy: () => loadLandingSections().then(() => ({ element: <LandingPage /> })),
   },
   {
-    path: '/confirm-email',
+    path: SITE_ROUTES.confirmEmail,
     handle: { title: 'Confirm your e-mail' },
     element: lazyPage(() =>
       import('./pages/auth/ConfirmEmailPage').then((m) => m.ConfirmEmailPage),
     ),
   },
   {
-    path: '/founding-member-success',
+    path: SITE_ROUTES.foundingSuccess,
     handle: { title: 'Founding Member' },
     element: lazyPage(() =>
       import('./pages/founding/FoundingSuccessPage').then((m) => m.FoundingSuccessPage),
     ),
   },
   {
-    path: '/setup-password',
+    path: SITE_ROUTES.setupPassword,
     handle: { title: 'Set your password' },
     element: lazyPage(() =>
       import('./pages/auth/SetupPasswordPage').then((m) => m.SetupPasswordPage),
     ),
   },
   {
-    path: '/newsletter/confirm',
+    path: SITE_ROUTES.newsletterConfirm,
     handle: { title: 'Newsletter' },
     element: lazyPage(() =>
       import('./pages/newsletter/NewsletterLinkPage').then((m) => m.NewsletterConfirmPage),
     ),
   },
   {
-    path: '/unsubscribe',
+    path: SITE_ROUTES.unsubscribe,
     handle: { title: 'Unsubscribe' },
     element: lazyPage(() =>
       import('./pages/newsletter/NewsletterLinkPage').then((m) => m.UnsubscribePage),
     ),
   },
   {
-    path: '/dashboard',
+    path: SITE_ROUTES.terms,
+    handle: { title: 'Terms of Service' },
+    element: lazyPage(() => import('./pages/legal/TermsPage').then((m) => m.TermsPage)),
+  },
+  {
+    path: SITE_ROUTES.privacy,
+    handle: { title: 'Privacy Policy' },
+    element: lazyPage(() => import('./pages/legal/PrivacyPage').then((m) => m.PrivacyPage)),
+  },
+  {
+    path: SITE_ROUTES.dashboard,
     handle: { title: 'Dashboard' },
     element: lazyPage(() =>
       import('./pages/dashboard/DashboardLayout').then((m) => m.DashboardLayout),
@@ -69,33 +84,33 @@ export const routes: RouteObject[] = [
         element: lazyPage(() => import('./pages/dashboard/WelcomePage').then((m) => m.WelcomePage)),
       },
       {
-        path: 'leads',
+        path: SITE_ROUTES.dashboardLeads,
         handle: { title: 'Leads' },
         element: lazyPage(() =>
           import('./pages/dashboard/leads/LeadsPage').then((m) => m.LeadsPage),
         ),
       },
       {
-        path: 'leads/:id',
+        path: SITE_ROUTES.dashboardLead,
         handle: { title: 'Lead' },
         element: lazyPage(() =>
           import('./pages/dashboard/leads/lead/LeadPage').then((m) => m.LeadPage),
         ),
       },
       {
-        path: 'imports',
+        path: SITE_ROUTES.dashboardImports,
         handle: { title: 'Imports' },
         element: lazyPage(() =>
           import('./pages/dashboard/leads/imports/ImportsPage').then((m) => m.ImportsPage),
         ),
       },
       {
-        path: 'content',
+        path: SITE_ROUTES.dashboardContent,
         handle: { title: 'Content' },
         element: lazyPage(() => import('./pages/dashboard/ContentPage').then((m) => m.ContentPage)),
       },
       {
-        path: 'settings',
+        path: SITE_ROUTES.dashboardSettings,
         handle: { title: 'Settings' },
         element: lazyPage(() =>
           import('./pages/dashboard/SettingsPage').then((m) => m.SettingsPage),

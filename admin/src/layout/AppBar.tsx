@@ -1,12 +1,13 @@
 import { Button } from '@mui/material';
-import { AppBar as RaAppBar, TitlePortal, useLogout } from 'react-admin';
+import { LoadingIndicator, AppBar as RaAppBar, TitlePortal, useLogout } from 'react-admin';
 import { Welcome } from './Welcome';
 
 /** "Welcome" with the admin's first and last name (in the menu on a phone), and Sign Out. */
 export function AppBar() {
   const logout = useLogout();
   return (
-    <RaAppBar userMenu={false}>
+    // react-admin's spinner has no name, which a screen reader would announce as a bare progress bar.
+    <RaAppBar userMenu={false} toolbar={<LoadingIndicator aria-label="Loading" />}>
       {/* The title takes the free width, a smaller size on phones, and ends in "…" when too long. */}
       <TitlePortal
         sx={{

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, signUp } from '../../pages/site.js';
+import { expectNoSeriousAxeViolations } from '../../support/axe.js';
 import {
   countSubscribers,
   linkFromOutbox,
@@ -16,6 +17,7 @@ test('sign up, confirm, edit the profile and preferences, change the password, s
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   const signup = page.getByRole('dialog', { name: 'Create Account' });
+  await expectNoSeriousAxeViolations(page, 'the Create Account dialog');
   await signup.getByLabel('Full Name').fill('Ada Lovelace');
   await signup.getByLabel('Email').fill(email);
   await signup.getByLabel(/^Password/).fill('first passphrase');
@@ -28,12 +30,14 @@ test('sign up, confirm, edit the profile and preferences, change the password, s
   await expect(
     page.getByText('Account created successfully! Please check your email to verify your account.'),
   ).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'the landing page with a success snackbar');
 
   // Signing in before confirming is refused with the spec's message.
   await signIn(page, email, 'first passphrase');
   await expect(
     page.getByText('Please check your email and confirm your account before signing in.'),
   ).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'the Welcome Back dialog with its error');
 
   await page.goto(await linkFromOutbox(email, 'confirm-email'));
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -41,8 +45,11 @@ test('sign up, confirm, edit the profile and preferences, change the password, s
     page.getByRole('heading', { name: 'Welcome to LeadPulse, Ada Lovelace!' }),
   ).toBeVisible();
   await expect(page.getByText("You're a founding member")).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page, 'the Welcome page');
 
   await page.goto('/dashboard/settings');
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'Settings, Profile');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await page.getByLabel('Company').fill('Analytical Engines Ltd');
   await page.getByLabel('Job Title').fill('Head of Sales');
@@ -55,6 +62,7 @@ test('sign up, confirm, edit the profile and preferences, change the password, s
   await page.getByLabel('Billing Alerts').uncheck();
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(page.getByText('Notification preferences saved.')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'Settings, Notifications');
   await page.reload();
   await expect(page.getByLabel('Weekly Digest')).toBeChecked();
   await expect(page.getByLabel('Billing Alerts')).not.toBeChecked();
@@ -68,6 +76,7 @@ test('sign up, confirm, edit the profile and preferences, change the password, s
   await page.getByLabel(/^Current Password/).fill('first passphrase');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Password updated successfully!')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'Settings, Security');
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -131,6 +140,7 @@ test('forgot password: the link sets a new password once, and shows the invalid-
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Forgot your password?' }).click();
   const reset = page.getByRole('dialog', { name: 'Reset Password' });
+  await expectNoSeriousAxeViolations(page, 'the Reset Password dialog');
   await reset.getByLabel('Email').fill(email);
   await reset.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Password reset email sent! Check your inbox.')).toBeVisible();
@@ -138,6 +148,7 @@ test('forgot password: the link sets a new password once, and shows the invalid-
 
   const link = await linkFromOutbox(email, 'password-reset');
   await page.goto(link);
+  await expectNoSeriousAxeViolations(page, 'the password setup page');
   await page.getByLabel(/^New Password/).fill('fresh passphrase');
   await page.getByLabel(/^Confirm Password/).fill('fresh passphrase');
   await page.getByRole('button', { name: 'Update Password' }).click();
@@ -153,6 +164,7 @@ test('forgot password: the link sets a new password once, and shows the invalid-
 test('a signed-out visit to the settings asks for authentication', async ({ page }) => {
   await page.goto('/dashboard/settings');
   await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'Authentication Required');
   await page.getByRole('link', { name: 'Go to Login' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -5,7 +5,6 @@ import {
   CircularProgress,
   Dialog,
   DialogContent,
-  DialogTitle,
   Stack,
   TextField,
   Typography,
@@ -13,6 +12,7 @@ import {
 import { MESSAGES, NAME_MAX_LENGTH, formatPhone } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { foundingApi, type CheckoutForm } from '../../features/founding/founding-api';
+import { DialogHeading } from './DialogHeading';
 
 interface Props {
   open: boolean;
@@ -91,7 +91,9 @@ export function FoundingDialog({
       maxWidth="xs"
       aria-labelledby="founding-title"
     >
-      <DialogTitle id="founding-title">Claim Your Founding Spot</DialogTitle>
+      <DialogHeading id="founding-title" onClose={processing ? undefined : onClose}>
+        Claim Your Founding Spot
+      </DialogHeading>
       <DialogContent>
         {processing ? (
           <Stack spacing={2} sx={{ alignItems: 'center', py: 3 }} role="status">

@@ -4,7 +4,6 @@ import {
   Button,
   Dialog,
   DialogContent,
-  DialogTitle,
   Link,
   Stack,
   TextField,
@@ -17,6 +16,7 @@ import { useAuth } from '../../features/auth/AuthProvider';
 import { useSiteNavigate } from '../../features/navigation/navigation';
 import { MfaCodeForm } from '../MfaCodeForm';
 import { ResendConfirmation } from '../ResendConfirmation';
+import { DialogHeading } from './DialogHeading';
 
 interface Props {
   open: boolean;
@@ -77,9 +77,9 @@ export function LoginDialog({ open, onClose, onSwitch }: Props) {
       maxWidth="xs"
       aria-labelledby="login-title"
     >
-      <DialogTitle id="login-title">
+      <DialogHeading id="login-title" onClose={() => leave(onClose)}>
         {mfaToken ? 'Two-step verification' : 'Welcome Back'}
-      </DialogTitle>
+      </DialogHeading>
       <DialogContent>
         {mfaToken ? (
           <MfaCodeForm

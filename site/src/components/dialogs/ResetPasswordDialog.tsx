@@ -5,7 +5,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   Stack,
   TextField,
   Typography,
@@ -13,6 +12,7 @@ import {
 import { MESSAGES } from '@leadpulse/common';
 import { authApi } from '../../features/auth/auth-api';
 import { useSnackbar } from '../../features/snackbar/snackbar';
+import { DialogHeading } from './DialogHeading';
 
 interface Props {
   open: boolean;
@@ -51,7 +51,9 @@ export function ResetPasswordDialog({ open, onClose }: Props) {
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="reset-title">
-      <DialogTitle id="reset-title">Reset Password</DialogTitle>
+      <DialogHeading id="reset-title" onClose={sent ? null : close}>
+        Reset Password
+      </DialogHeading>
       {sent ? (
         <>
           <DialogContent>

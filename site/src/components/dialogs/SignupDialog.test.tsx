@@ -26,6 +26,22 @@ describe('SignupDialog', () => {
     expect(fetch).not.toHaveBeenCalledWith('/api/auth/signup', expect.anything());
   });
 
+  it('links the terms it asks to accept, and closes from its own Close button', async () => {
+    stubApi({});
+    const onClose = vi.fn();
+    renderWithApp(<SignupDialog open onClose={onClose} onSwitch={() => undefined} />);
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('keeps Create Account disabled until the terms are accepted', () => {
     stubApi({});
     renderWithApp(<SignupDialog open onClose={() => undefined} onSwitch={() => undefined} />);

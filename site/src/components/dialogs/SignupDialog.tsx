@@ -5,17 +5,22 @@ import {
   Checkbox,
   Dialog,
   DialogContent,
-  DialogTitle,
   FormControlLabel,
   Link,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import { FULL_NAME_MAX_LENGTH, MESSAGES, PASSWORD_MIN_LENGTH } from '@leadpulse/common';
+import {
+  FULL_NAME_MAX_LENGTH,
+  MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  SITE_ROUTES,
+} from '@leadpulse/common';
 import { authApi } from '../../features/auth/auth-api';
 import { signupErrorMessage } from '../../features/auth/auth-messages';
 import { useSnackbar } from '../../features/snackbar/snackbar';
+import { DialogHeading } from './DialogHeading';
 
 interface Props {
   open: boolean;
@@ -61,7 +66,9 @@ export function SignupDialog({ open, onClose, onSwitch }: Props) {
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="signup-title">
-      <DialogTitle id="signup-title">Create Account</DialogTitle>
+      <DialogHeading id="signup-title" onClose={onClose}>
+        Create Account
+      </DialogHeading>
       <DialogContent>
         <Stack component="form" spacing={2} sx={{ pt: 1 }} onSubmit={submit}>
           {error && <Alert severity="error">{error}</Alert>}
@@ -97,7 +104,18 @@ export function SignupDialog({ open, onClose, onSwitch }: Props) {
                 required
               />
             }
-            label="I agree to the Terms of Service and Privacy Policy"
+            label={
+              <>
+                I agree to the{' '}
+                <Link href={SITE_ROUTES.terms} target="_blank" rel="noopener">
+                  Terms of Service
+                </Link>{' '}
+                and{' '}
+                <Link href={SITE_ROUTES.privacy} target="_blank" rel="noopener">
+                  Privacy Policy
+                </Link>
+              </>
+            }
           />
           <Button type="submit" variant="contained" size="large" disabled={busy || !terms}>
             {busy ? 'Creating account…' : 'Create Account'}

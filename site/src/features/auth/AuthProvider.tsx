@@ -17,6 +17,8 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 interface AuthContextValue {
   status: AuthStatus;
   session: Session | null;
+  /** The last session was ended by the server (a refused refresh), not by the member. */
+  sessionEnded: boolean;
   /**
    * Signs in with the password; with two-step verification on, resolves with the token of the
    * code step instead, which `completeSignIn` spends.
@@ -33,13 +35,16 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [status, setStatus] = useState<AuthStatus>('loading');
+  const [sessionEnded, setSessionEnded] = useState(false);
 
   useEffect(() => {
     const settle = (next: Session | null) => {
       setSession(next);
       setStatus(next ? 'authenticated' : 'unauthenticated');
     };
-    const unsubscribe = sessionClient.subscribe((event, next) => {
+    const unsubscribe = sessionClient.subscribe((event, next, reason) => {
+      if (event === 'SIGNED_OUT') setSessionEnded(reason === 'session_ended');
+      else if (next) setSessionEnded(false);
       // A stored session that has already expired is only as good as its refresh: until that
       // answers, the outcome is unknown and the status stays loading.
       if (event === 'INITIAL_SESSION' && next && sessionClient.secondsLeft(next) <= 0) {
@@ -84,8 +89,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ status, session, signIn, completeSignIn, acceptSession, signOut }),
-    [status, session, signIn, completeSignIn, acceptSession, signOut],
+    () => ({ status, session, sessionEnded, signIn, completeSignIn, acceptSession, signOut }),
+    [status, session, sessionEnded, signIn, completeSignIn, acceptSession, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -31,7 +31,8 @@ describe('SnackbarHost', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Two' }));
-    expect(await screen.findByText('First.')).toBeInTheDocument();
+    // The first message loads notistack and its themed content on demand: cold, that takes a while.
+    expect(await screen.findByText('First.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByText('Second.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'One' }));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionClient } from '../../features/auth/session';
+import { takeAfterSignIn } from '../../features/navigation/after-sign-in';
 import { renderWithApp, stubApi } from '../../test/render';
 import { DashboardLayout } from './DashboardLayout';
 
@@ -20,10 +21,11 @@ function Address() {
   return <output aria-label="address">{location.pathname + location.search}</output>;
 }
 
-function renderDashboard() {
+function renderDashboard(url = '/dashboard') {
   return renderWithApp(
     <>
       <Routes>
+        <Route path="/" element={<p>Landing page</p>} />
         <Route path="/dashboard" element={<DashboardLayout />}>
           <Route index element={<p>Dashboard home</p>} />
           <Route path="settings" element={<p>Settings page</p>} />
@@ -31,7 +33,7 @@ function renderDashboard() {
       </Routes>
       <Address />
     </>,
-    '/dashboard',
+    url,
   );
 }
 
@@ -78,5 +80,33 @@ describe('DashboardLayout', () => {
     expect(screen.getByLabelText('address')).toHaveTextContent(
       '/dashboard/settings?tab=notifications',
     );
+  });
+
+  it('says so when the server ends an open page’s session, opens Login and keeps the page', async () => {
+    sessionClient.setSession(session(3600));
+    stubApi({
+      'GET /me': [200, { first_name: 'Ada', last_name: 'L' }],
+      'POST /auth/refresh': [401, { statusCode: 401, code: 'invalid_token', message: 'x' }],
+    });
+    renderDashboard('/dashboard/settings?tab=security');
+    expect(await screen.findByText('Settings page')).toBeVisible();
+
+    await act(() => sessionClient.forceRefresh('a'));
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeVisible();
+    expect(screen.getByText('Landing page')).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeVisible();
+    expect(takeAfterSignIn()).toBe('/dashboard/settings?tab=security');
+  });
+
+  it('says nothing when the member signs out', async () => {
+    sessionClient.setSession(session(3600));
+    stubApi({ 'GET /me': [200, { first_name: 'Ada', last_name: 'L' }] });
+    renderDashboard();
+    expect(await screen.findByText('Dashboard home')).toBeVisible();
+    act(() => sessionClient.signOut());
+    expect(await screen.findByText('Landing page')).toBeVisible();
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(takeAfterSignIn()).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import {
   IconButton,
   InputBase,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -33,12 +34,15 @@ import MenuIcon from '@mui/icons-material/Menu';
 import Notifications from '@mui/icons-material/Notifications';
 import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
+import { MESSAGES } from '@leadpulse/common';
+import { useAuthDialogs } from '../../components/dialogs/AuthDialogs';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { createQueryClient } from '../../features/leads/query-client';
 import { displayName } from '../../features/member/member-api';
 import { rememberAfterSignIn, takeAfterSignIn } from '../../features/navigation/after-sign-in';
 import { MemberProvider, useMember } from '../../features/member/MemberProvider';
+import { useSnackbar } from '../../features/snackbar/snackbar';
 import { MemberPaymentIssue } from './PaymentIssueBanner';
 
 const DRAWER_WIDTH = 240;
@@ -55,10 +59,13 @@ function CenteredCard({ children }: { children: React.ReactNode }) {
 
 /** Every /dashboard route: the auth guard's three states, then the shell. */
 export function DashboardLayout() {
-  const { status } = useAuth();
+  const { status, sessionEnded } = useAuth();
+  const { open: openDialog } = useAuthDialogs();
+  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const wasAuthenticated = useRef(false);
+  const left = useRef(false);
 
   useEffect(() => {
     if (status === 'authenticated') {
@@ -67,12 +74,23 @@ export function DashboardLayout() {
       const next = takeAfterSignIn();
       if (next && next !== pathname + search) navigate(next, { replace: true });
     }
-    // Signed out while here (in this tab or another): back to the landing page.
-    if (status === 'unauthenticated' && wasAuthenticated.current) navigate('/', { replace: true });
+    // Signed out while here (in this tab or another): back to the landing page. A session the
+    // server ended is said so, with the Login dialog open and this page to come back to.
+    if (status === 'unauthenticated' && wasAuthenticated.current) {
+      if (left.current) return;
+      left.current = true;
+      if (sessionEnded) {
+        rememberAfterSignIn(pathname + search);
+        enqueueSnackbar(MESSAGES.sessionEnded, { variant: 'warning' });
+        openDialog('login');
+      }
+      navigate('/', { replace: true });
+      return;
+    }
     // Not signed in yet: the address waits for the sign-in.
     if (status === 'unauthenticated' && !wasAuthenticated.current)
       rememberAfterSignIn(pathname + search);
-  }, [status, navigate, pathname, search]);
+  }, [status, sessionEnded, navigate, pathname, search, openDialog, enqueueSnackbar]);
 
   if (status === 'loading') {
     return (
@@ -135,28 +153,31 @@ function Shell() {
           { to: '/dashboard/content', label: 'Content', icon: <Article /> },
           { to: '/dashboard/settings', label: 'Settings', icon: <Settings /> },
         ].map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            end={item.end}
-            onClick={() => setDrawerOpen(false)}
-          >
-            <ListItemIcon>{item.icon}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+          <ListItem key={item.to} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={item.to}
+              end={item.end}
+              onClick={() => setDrawerOpen(false)}
+            >
+              <ListItemIcon>{item.icon}</ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {member?.is_admin && (
         <>
           <Divider />
           <List subheader={<ListSubheader>Admin</ListSubheader>}>
-            <ListItemButton component="a" href="/admin">
-              <ListItemIcon>
-                <AdminPanelSettings />
-              </ListItemIcon>
-              <ListItemText primary="Admin Panel" />
-            </ListItemButton>
+            <ListItem disablePadding>
+              <ListItemButton component="a" href="/admin">
+                <ListItemIcon>
+                  <AdminPanelSettings />
+                </ListItemIcon>
+                <ListItemText primary="Admin Panel" />
+              </ListItemButton>
+            </ListItem>
           </List>
         </>
       )}
@@ -250,6 +271,8 @@ function Shell() {
         variant={mobile ? 'temporary' : 'permanent'}
         open={mobile ? drawerOpen : true}
         onClose={() => setDrawerOpen(false)}
+        // On a phone the drawer is a dialog, which needs a name; docked, it is a plain panel.
+        slotProps={{ paper: mobile ? { 'aria-label': 'Navigation' } : {} }}
         sx={{
           width: DRAWER_WIDTH,
           flexShrink: 0,

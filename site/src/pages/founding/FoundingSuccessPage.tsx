@@ -23,6 +23,7 @@ import { supportEmail } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { foundingApi, type CheckoutState } from '../../features/founding/founding-api';
 import { EmailText } from '../../components/EmailText';
+import { webmailFor } from '../../features/founding/webmail';
 
 export const CONFETTI_DELAY_MS = 500;
 /** How often a checkout whose payment is not yet confirmed is asked again. */
@@ -197,17 +198,51 @@ function Paid({ email, passwordSet }: { email: string | null; passwordSet: boole
           </ListItem>
         ))}
       </List>
+      <NextSteps email={email} />
+    </>
+  );
+}
+
+/**
+ * The spec's two buttons. Check Email opens the inbox's webmail when the address belongs to a
+ * public mail service; for any other address it says where the e-mail went, since a bare
+ * `mailto:` would only open an empty message.
+ */
+function NextSteps({ email }: { email: string | null }) {
+  const [showWhere, setShowWhere] = useState(false);
+  const webmail = webmailFor(email);
+  return (
+    <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
-        {hasAccount ? (
-          <Button variant="contained" component={RouterLink} to="/dashboard">
-            Go to Dashboard
+        {webmail ? (
+          <Button
+            variant="outlined"
+            href={webmail.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Check Email in ${webmail.name} (opens in a new tab)`}
+          >
+            Check Email
           </Button>
         ) : (
-          <Button variant="contained" href="mailto:">
+          <Button
+            variant="outlined"
+            aria-expanded={showWhere}
+            aria-controls="where-the-email-went"
+            onClick={() => setShowWhere(true)}
+          >
             Check Email
           </Button>
         )}
+        <Button variant="contained" component={RouterLink} to="/dashboard">
+          Go to Dashboard
+        </Button>
       </Stack>
+      {!webmail && showWhere && (
+        <Typography id="where-the-email-went" role="status" sx={{ mt: 2 }}>
+          <EmailText value={TEXT.whereEmailWent(email)} />
+        </Typography>
+      )}
     </>
   );
 }

@@ -1,28 +1,35 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
-import {
-  Box,
-  Button,
-  Container,
-  IconButton,
-  Link,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import GitHub from '@mui/icons-material/GitHub';
-import LinkedIn from '@mui/icons-material/LinkedIn';
-import X from '@mui/icons-material/X';
-import YouTube from '@mui/icons-material/YouTube';
-import { MESSAGES } from '@leadpulse/common';
+import { Box, Button, Container, Link, Stack, Typography } from '@mui/material';
+import { MESSAGES, SITE_ROUTES } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
-import { APP_NAME } from '../../config';
+import { PlainTextField } from '../../components/PlainTextField';
+import { APP_NAME, supportEmail } from '../../config';
+import { useLinkClick } from '../../features/navigation/navigation';
 import { newsletterApi, subscribeMessage } from '../../features/newsletter/newsletter-api';
 
-const COLUMNS = [
-  { title: 'Product', links: ['Features', 'Pricing', 'Roadmap', 'Changelog'] },
-  { title: 'Company', links: ['About', 'Blog', 'Careers', 'Contact'] },
-  { title: 'Resources', links: ['Help Center', 'Guides', 'API Docs', 'Community'] },
-  { title: 'Legal', links: ['Privacy Policy', 'Terms of Service', 'Cookie Policy', 'GDPR'] },
+interface FooterLink {
+  label: string;
+  href: string;
+  /** A page of the site, followed without loading the page anew. */
+  page?: boolean;
+}
+
+/** Only pages that exist: the site has no blog, docs or social accounts to send anyone to. */
+const COLUMNS: { title: string; links: FooterLink[] }[] = [
+  {
+    title: 'Product',
+    links: [
+      { label: 'Pricing', href: '#pricing' },
+      { label: 'Join the Waitlist', href: '#waitlist' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Terms of Service', href: SITE_ROUTES.terms, page: true },
+      { label: 'Privacy Policy', href: SITE_ROUTES.privacy, page: true },
+    ],
+  },
 ];
 
 const never = () => () => undefined;
@@ -68,7 +75,7 @@ function NewsletterBox() {
         Stay in the loop
       </Typography>
       <Stack direction="row" spacing={1}>
-        <TextField
+        <PlainTextField
           size="small"
           type="email"
           label="Your email"
@@ -103,7 +110,7 @@ export function Footer() {
           sx={{
             display: 'grid',
             gap: 4,
-            gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr) 1.6fr' },
+            gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr) 1.6fr' },
           }}
         >
           {COLUMNS.map((column) => (
@@ -117,13 +124,21 @@ export function Footer() {
               </Typography>
               <Stack spacing={0.5}>
                 {column.links.map((link) => (
-                  <Link key={link} href="#" underline="hover" color="inherit">
-                    {link}
-                  </Link>
+                  <FooterLinkItem key={link.label} link={link} />
                 ))}
               </Stack>
             </Box>
           ))}
+          <Box component="nav" aria-label="Support">
+            <Typography
+              variant="subtitle1"
+              component="h3"
+              sx={{ fontWeight: 700, color: 'common.white', mb: 1 }}
+            >
+              Support
+            </Typography>
+            <ContactLink />
+          </Box>
           <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
             <NewsletterBox />
           </Box>
@@ -135,25 +150,35 @@ export function Footer() {
           <Typography variant="body2">
             © {year} {APP_NAME}. All rights reserved.
           </Typography>
-          <Stack direction="row">
-            {[
-              { label: 'LinkedIn', icon: <LinkedIn /> },
-              { label: 'X', icon: <X /> },
-              { label: 'YouTube', icon: <YouTube /> },
-              { label: 'GitHub', icon: <GitHub /> },
-            ].map((social) => (
-              <IconButton
-                key={social.label}
-                aria-label={social.label}
-                href="#"
-                sx={{ color: 'grey.300' }}
-              >
-                {social.icon}
-              </IconButton>
-            ))}
-          </Stack>
         </Stack>
       </Container>
     </Box>
+  );
+}
+
+function FooterLinkItem({ link }: { link: FooterLink }) {
+  const follow = useLinkClick(link.href);
+  return (
+    <Link
+      href={link.href}
+      onClick={link.page ? follow : undefined}
+      underline="hover"
+      color="inherit"
+    >
+      {link.label}
+    </Link>
+  );
+}
+
+/**
+ * The support address is the site's own host's, known only in the browser: the build-time HTML
+ * has the words, and the link follows once the page runs.
+ */
+function ContactLink() {
+  const email = useSyncExternalStore(never, supportEmail, () => null);
+  return (
+    <Link href={email ? `mailto:${email}` : undefined} underline="hover" color="inherit">
+      Contact us
+    </Link>
   );
 }

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Container, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { newsletterApi, type SubscribeResult } from '../../features/newsletter/newsletter-api';
 import { EmailText } from '../../components/EmailText';
+import { PlainTextField } from '../../components/PlainTextField';
 
 /** Waitlist: form, then "You're on the list!", back to the form with Add Another Email. */
 export function WaitlistSection() {
@@ -79,7 +80,7 @@ export function WaitlistSection() {
           ) : (
             <Stack component="form" spacing={2} onSubmit={submit} noValidate>
               {error && <Alert severity="error">{error}</Alert>}
-              <TextField
+              <PlainTextField
                 label="Email"
                 type="email"
                 value={form.email}
@@ -88,21 +89,21 @@ export function WaitlistSection() {
                 autoComplete="email"
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
+                <PlainTextField
                   label="First Name (optional)"
                   value={form.firstName}
                   onChange={(event) => setForm({ ...form, firstName: event.target.value })}
                   autoComplete="given-name"
                   fullWidth
-                  slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+                  maxLength={NAME_MAX_LENGTH}
                 />
-                <TextField
+                <PlainTextField
                   label="Last Name (optional)"
                   value={form.lastName}
                   onChange={(event) => setForm({ ...form, lastName: event.target.value })}
                   autoComplete="family-name"
                   fullWidth
-                  slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+                  maxLength={NAME_MAX_LENGTH}
                 />
               </Stack>
               <Button type="submit" variant="contained" size="large" disabled={busy}>

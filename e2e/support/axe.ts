@@ -1,0 +1,38 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA and axe's best practices: what a careful product is checked against. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Fails on any serious or critical axe-core violation of the page as it is now (an open dialog
+ * included), naming each rule, its help and the elements. Waits for transitions to end first: a
+ * dialog fading in would otherwise be measured at part opacity. Endless animations (spinners)
+ * are not waited for.
+ */
+export async function expectNoSeriousAxeViolations(page: Page, what: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const serious = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+          .map(
+            (node) => `  ${node.target.join(' ')}: ${node.failureSummary?.split('\n').join(' ')}`,
+          )
+          .join('\n')}`,
+    )
+    .join('\n');
+  expect(serious.length, `axe on ${what} at ${page.url()}:\n${report}`).toBe(0);
+}
