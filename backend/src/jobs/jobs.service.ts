@@ -11,6 +11,7 @@ import PgBoss from 'pg-boss';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from '../database/database.module.js';
+import { withSchemaLock } from '../database/run-migrations.js';
 import { JobsDb } from './jobs-db.js';
 
 export type Job<T> = PgBoss.JobWithMetadata<T>;
@@ -90,7 +91,8 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   private creating: Promise<unknown> = Promise.resolve();
 
   async onModuleInit(): Promise<void> {
-    await this.boss.start();
+    // pg-boss creates or upgrades its schema and its own queues here: one process at a time.
+    await withSchemaLock(this.dataSource, () => this.boss.start());
     this.resolveStarted();
   }
 
@@ -101,12 +103,14 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   async createQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
     await this.started;
     const queue = { name, expireInSeconds: this.config.jobsExpireSeconds, ...options };
-    // One at a time: pg-boss creating two queues at once (two services of one module starting
-    // together) can deadlock on its own tables.
-    const created = this.creating.then(async () => {
-      if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);
-      else await this.boss.createQueue(name, queue);
-    });
+    // One at a time, in this process and across processes: pg-boss creating two queues at once
+    // (two services starting together, or two instances) deadlocks on its own tables.
+    const created = this.creating.then(() =>
+      withSchemaLock(this.dataSource, async () => {
+        if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);
+        else await this.boss.createQueue(name, queue);
+      }),
+    );
     this.creating = created.catch(() => undefined);
     await created;
   }
