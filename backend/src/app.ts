@@ -56,6 +56,9 @@ export async function createApp({
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    // A request on a connection kept open while closing is answered (with Connection: close),
+    // not refused with a 503 that nobody retries.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, databaseUrl),
