@@ -5,6 +5,10 @@ import { BackendProcess, startSandbox } from './support/backend-process.js';
 import { ForwardingProxy } from './support/forwarding-proxy.js';
 
 const LOGIN_LIMIT = 5;
+/** Loopback addresses of this run's own (other test files count sign-ins from 127.0.0.1). */
+const prefix = `127.${10 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}`;
+const CLIENT = `${prefix}.1`;
+const OTHER_CLIENT = `${prefix}.2`;
 
 /** A failed sign-in through the proxy from the local address `from`, with `forwardedFor` forged. */
 function signIn(proxyUrl: string, from: string, forwardedFor: string): Promise<number> {
@@ -66,12 +70,10 @@ describe('the client address behind a proxy', () => {
   it('limits sign-ins per address the proxy saw, however X-Forwarded-For is forged', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < LOGIN_LIMIT + 3; attempt += 1)
-      statuses.push(
-        await signIn(proxy.url, '127.0.0.1', `198.51.100.${attempt}, 203.0.113.${attempt}`),
-      );
+      statuses.push(await signIn(proxy.url, CLIENT, `198.51.100.${attempt}, 203.0.113.${attempt}`));
     expect(statuses.slice(0, LOGIN_LIMIT)).toEqual(Array<number>(LOGIN_LIMIT).fill(400));
     expect(statuses.slice(LOGIN_LIMIT)).toEqual([429, 429, 429]);
     // Another client address, as the proxy saw it, has its own count.
-    expect(await signIn(proxy.url, '127.0.0.2', '127.0.0.1')).toBe(400);
+    expect(await signIn(proxy.url, OTHER_CLIENT, CLIENT)).toBe(400);
   });
 });
