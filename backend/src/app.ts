@@ -15,6 +15,7 @@ import { nulRefusal } from './common/nul-bytes.js';
 import { registerRequestContext } from './common/request-context.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
+import { fastifyTrustProxy } from './config/trust-proxy.js';
 import { PinoNestLogger, RequestLogController, requestLogger } from './logging/logger.js';
 import { corsHandler } from './web/cors.js';
 import { answerDirectly } from './web/direct-routes.js';
@@ -47,17 +48,25 @@ export async function createApp({
   logger,
   frontEnds,
 }: CreateAppOptions): Promise<NestFastifyApplication> {
+  if (config.trustProxy === true)
+    logger.warn(
+      'TRUST_PROXY=true believes the first X-Forwarded-For address, which the client writes: ' +
+        'per-address limits can be escaped. Set TRUST_PROXY to the number of proxies in front (1 behind one) or to their addresses.',
+    );
   const adapter = new FastifyAdapter({
     loggerInstance: requestLogger(logger),
     logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // A caller's own request id is kept when it is sane, so logs can be followed across services.
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    // A request on a connection kept open while closing is answered (with Connection: close),
+    // not refused with a 503 that nobody retries.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, databaseUrl),

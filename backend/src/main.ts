@@ -6,8 +6,12 @@ import { DataFolderLockedError, type DataFolderLock } from './database/data-fold
 import { isDatabaseUnavailable } from './database/database-errors.js';
 import { openDatabase } from './database/open-database.js';
 import { createRootLogger } from './logging/logger.js';
+import { httpStopper } from './web/http-stop.js';
 import { localSandbox, lockLocalSandbox, usesLocalSandbox } from './stripe/local-sandbox.js';
 import type { StripeSandbox } from './stripe-sandbox/stripe-sandbox.js';
+
+/** How long connections kept open get to carry one more request after a stop is asked for. */
+const DRAIN_MS = 1_000;
 
 async function bootstrap(): Promise<void> {
   let config: AppConfig;
@@ -67,6 +71,7 @@ async function bootstrap(): Promise<void> {
   }
 
   const app = await createApp({ config, databaseUrl: database.url, logger });
+  const stopHttp = httpStopper(app.getHttpAdapter().getInstance());
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -78,7 +83,9 @@ async function bootstrap(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     try {
-      // Closes the listener, waits for in-flight requests, then closes the database pool.
+      // In order: the HTTP side (no new connection, in-flight requests answered, kept-open
+      // connections closed), then the modules (job workers, then pools and listeners).
+      await stopHttp(Math.min(DRAIN_MS, config.shutdownTimeoutMs / 4));
       await app.close();
       await sandbox?.stop();
       sandboxLock?.release();

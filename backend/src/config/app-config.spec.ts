@@ -134,6 +134,20 @@ describe('AppConfig', () => {
     expect(problemsOf({ TRUST_PROXY: 'yes please' })[0]).toMatch(/^TRUST_PROXY/);
   });
 
+  it('reads TRUST_PROXY as a number of proxy hops or a list of proxy addresses', () => {
+    expect(AppConfig.fromEnvironment({}).trustProxy).toBe(false);
+    expect(AppConfig.fromEnvironment({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(AppConfig.fromEnvironment({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      AppConfig.fromEnvironment({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+    for (const wrong of ['-1', '1.5', '10.0.0.0/33', '10.0.0.1,nginx', 'fd00::/129', '10.0.0'])
+      expect(problemsOf({ TRUST_PROXY: wrong })[0]).toMatch(
+        /^TRUST_PROXY: TRUST_PROXY must be false, a number/,
+      );
+  });
+
   it('lists every problem in its message', () => {
     const error = (() => {
       try {

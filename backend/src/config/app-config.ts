@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseEnvironment } from './environment.js';
+import type { TrustProxy } from './trust-proxy.js';
 
 const PACKAGE_VERSION = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -85,7 +86,7 @@ export class AppConfig {
       afterFailedRetries: 'canceled' | 'unpaid' | 'past_due';
     };
   };
-  readonly trustProxy: boolean;
+  readonly trustProxy: TrustProxy;
   readonly rateLimits: {
     loginPerAccount: { limit: number; windowSeconds: number };
     loginPerIp: { limit: number; windowSeconds: number };

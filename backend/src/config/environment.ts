@@ -13,9 +13,11 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
   ValidateIf,
   validateSync,
 } from 'class-validator';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -167,10 +169,24 @@ export class EnvironmentVariables {
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
 
-  /** Trust X-Forwarded-For from a load balancer in front; off, a client could forge its IP. */
-  @booleanFromEnv()
-  @IsBoolean()
-  TRUST_PROXY: boolean = false;
+  /**
+   * Which X-Forwarded-For entries to believe: false (none: a client could forge its address),
+   * a number of proxy hops in front, or a comma-separated list of the proxies' addresses or
+   * CIDR ranges. true believes the first entry, which the client writes.
+   */
+  @Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => {
+    const raw = obj[key];
+    return raw === undefined ? false : (parseTrustProxy(raw) ?? raw);
+  })
+  @ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string',
+      defaultMessage: () =>
+        'TRUST_PROXY must be false, a number of proxy hops (1 behind one proxy), a comma-separated list of proxy addresses or CIDR ranges, or true',
+    },
+  })
+  TRUST_PROXY: TrustProxy = false;
 
   @IsInt()
   @Min(1)

@@ -4,21 +4,33 @@ import type { DataSource, Migration } from 'typeorm';
 const MIGRATION_LOCK_KEY = 7_318_400_219;
 
 /**
- * Applies pending migrations, one transaction each, under a PostgreSQL advisory lock so that
- * several instances starting together migrate once.
+ * Runs `work` holding the PostgreSQL advisory lock that serialises schema changes across
+ * processes: migrations, and pg-boss creating its schema and queues (two processes creating
+ * queues at once deadlock on pg-boss's tables).
  */
-export async function runMigrations(dataSource: DataSource): Promise<Migration[]> {
+export async function withSchemaLock<T>(
+  dataSource: DataSource,
+  work: () => Promise<T>,
+): Promise<T> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    return await dataSource.runMigrations({ transaction: 'each' });
+    return await work();
   } finally {
     await runner
       .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
       .catch(() => undefined);
     await runner.release();
   }
+}
+
+/**
+ * Applies pending migrations, one transaction each, under a PostgreSQL advisory lock so that
+ * several instances starting together migrate once.
+ */
+export function runMigrations(dataSource: DataSource): Promise<Migration[]> {
+  return withSchemaLock(dataSource, () => dataSource.runMigrations({ transaction: 'each' }));
 }
 
 /** The SQL that would bring the schema in line with the entities; empty when they agree. */

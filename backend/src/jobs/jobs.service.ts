@@ -11,6 +11,7 @@ import PgBoss from 'pg-boss';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from '../database/database.module.js';
+import { withSchemaLock } from '../database/run-migrations.js';
 import { JobsDb } from './jobs-db.js';
 
 export type Job<T> = PgBoss.JobWithMetadata<T>;
@@ -90,7 +91,8 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   private creating: Promise<unknown> = Promise.resolve();
 
   async onModuleInit(): Promise<void> {
-    await this.boss.start();
+    // pg-boss creates or upgrades its schema and its own queues here: one process at a time.
+    await withSchemaLock(this.dataSource, () => this.boss.start());
     this.resolveStarted();
   }
 
@@ -101,12 +103,14 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   async createQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
     await this.started;
     const queue = { name, expireInSeconds: this.config.jobsExpireSeconds, ...options };
-    // One at a time: pg-boss creating two queues at once (two services of one module starting
-    // together) can deadlock on its own tables.
-    const created = this.creating.then(async () => {
-      if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);
-      else await this.boss.createQueue(name, queue);
-    });
+    // One at a time, in this process and across processes: pg-boss creating two queues at once
+    // (two services starting together, or two instances) deadlocks on its own tables.
+    const created = this.creating.then(() =>
+      withSchemaLock(this.dataSource, async () => {
+        if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);
+        else await this.boss.createQueue(name, queue);
+      }),
+    );
     this.creating = created.catch(() => undefined);
     await created;
   }
@@ -236,13 +240,31 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    // Half the stop's time at most: a job waiting on a slow provider must not keep the process
+    // past SHUTDOWN_TIMEOUT_MS. One still running then is failed by pg-boss and retried.
+    const budget = this.config.shutdownTimeoutMs / 2;
+    const deadline = Date.now() + budget;
     // Stops the workers' polls and lets the batches being worked finish.
-    await this.boss.stop({ graceful: true, wait: true, timeout: this.config.shutdownTimeoutMs });
+    await this.boss.stop({ graceful: true, wait: true, timeout: budget });
     // A worker still finishes the fetch it had under way, one waiting for a connection included,
     // and works what it brought. All of that ends here, completions recorded, before the
     // connections close: no worker outlives the application.
     for (;;) {
-      await Promise.allSettled([...this.working, ...this.db.underWay]);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        this.logger.warn(
+          `Stopping with ${this.working.size} job batch(es) unfinished; their jobs are retried`,
+        );
+        // The pool ends once what is under way releases its connection; the process does not wait.
+        void this.db.close().catch(() => undefined);
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.working, ...this.db.underWay]),
+        new Promise((resolve) => (timer = setTimeout(resolve, left))),
+      ]);
+      clearTimeout(timer);
       // What an answer sets off (a fetch's batch, a batch's completion) starts in the promise
       // jobs that follow it, all of which have run once this turn of the event loop is over.
       await new Promise(setImmediate);

@@ -110,16 +110,17 @@ export class BackendProcess {
     await this.signal('SIGKILL');
   }
 
-  /** A clean stop (SIGTERM): in-flight work finishes first. */
-  async stop(): Promise<void> {
-    await this.signal('SIGTERM');
+  /** A clean stop (SIGTERM): in-flight work finishes first. Resolves to the exit status. */
+  async stop(): Promise<number | null> {
+    return this.signal('SIGTERM');
   }
 
-  private async signal(signal: NodeJS.Signals): Promise<void> {
+  private async signal(signal: NodeJS.Signals): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (!child || child.exitCode !== null || child.signalCode !== null)
+      return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill(signal);
-    await exited;
+    return exited;
   }
 }
