@@ -11,3 +11,4 @@ export * from './roadmap.js';
 export * from './billing.js';
 export * from './revenue.js';
 export * from './api/leads.js';
+export * from './api/comments.js';
