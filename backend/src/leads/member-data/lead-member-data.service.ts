@@ -4,6 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AdminLeadUsage } from '@leadpulse/common';
+import { creditsMonthStart } from '../usage/plan-gate.service.js';
 import { AppConfig } from '../../config/app-config.js';
 
 /** The lead workspace in "Download my data": what the member's own workspaces hold. */
@@ -90,12 +91,13 @@ export class LeadMemberDataService {
       `SELECT count(*)::int AS leads,
               count(*) FILTER (WHERE stage IS NOT NULL)::int AS tracked,
               count(*) FILTER (WHERE monitored)::int AS monitored,
-              (SELECT count(*) FROM lead_imports WHERE workspace_id IN (${OWNED}))::int AS imports
+              (SELECT count(*) FROM lead_imports WHERE workspace_id IN (${OWNED}))::int AS imports,
+              (SELECT count(*) FROM comment_draft_sets
+                WHERE workspace_id IN (${OWNED}) AND created_at >= $2)::int AS ai_credits_used
          FROM leads WHERE workspace_id IN (${OWNED})`,
-      [userId],
-    )) as Omit<AdminLeadUsage, 'ai_credits_used'>[];
-    // AI credits are spent by comment drafts, which come later.
-    return { ...row, ai_credits_used: 0 };
+      [userId, creditsMonthStart()],
+    )) as AdminLeadUsage[];
+    return row;
   }
 
   async adminStats(): Promise<LeadAdminStats> {
