@@ -90,6 +90,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'comments',
+        handle: { title: 'Comments' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/comments/CommentsPage').then((m) => m.CommentsPage),
+        ),
+      },
+      {
         path: 'content',
         handle: { title: 'Content' },
         element: lazyPage(() => import('./pages/dashboard/ContentPage').then((m) => m.ContentPage)),
