@@ -119,7 +119,7 @@ export function CommentsPage() {
           </Typography>
           {set.fallback && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              Our writing assistant did not answer in time, so these were written offline.
+              The writing service was not available, so these drafts were written offline.
             </Alert>
           )}
           {mark.isError && <ApiErrorAlert error={mark.error} />}
