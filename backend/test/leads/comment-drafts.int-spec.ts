@@ -1,4 +1,10 @@
-import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from '../support/accounts.js';
+import {
+  bearer,
+  PASSWORD,
+  signUpAndConfirm,
+  uniqueEmail,
+  type SessionBody,
+} from '../support/accounts.js';
 import { NO_RATE_LIMITS, resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 
 const LAUNCH =
@@ -145,5 +151,38 @@ describe('comment drafts', () => {
     for (const answer of answers.filter((a) => a.statusCode === 403))
       expect(answer.json()).toMatchObject({ code: 'plan_limit_reached', used: 10, allowed: 10 });
     expect((await call(session, 'GET', '/api/me/usage')).json().ai_credits.used).toBe(10);
+  });
+
+  it('puts the drafts in “Download my data”, and erases them with the account', async () => {
+    const session = await member();
+    const set = (await draft(session, LAUNCH)).json();
+    await call(session, 'POST', `/api/comment-drafts/${set.drafts[0].id}/used`);
+    const data = (await call(session, 'GET', '/api/me/export')).json();
+    expect(data.leads.comment_drafts).toEqual([
+      expect.objectContaining({ post_text: LAUNCH, provider: 'offline', fallback: false }),
+    ]);
+    expect(data.leads.comment_drafts[0].drafts).toHaveLength(5);
+    expect(data.leads.comment_drafts[0].drafts[0]).toMatchObject({ status: 'used' });
+
+    const [{ workspace_id: workspaceId }] = await t.dataSource.query(
+      `SELECT workspace_id FROM comment_draft_sets WHERE id = $1`,
+      [set.id],
+    );
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(session),
+      payload: { password: PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(204);
+    for (const table of ['comment_draft_sets', 'comment_drafts'])
+      expect(
+        (
+          await t.dataSource.query(
+            `SELECT count(*)::int AS n FROM ${table} WHERE workspace_id = $1`,
+            [workspaceId],
+          )
+        )[0].n,
+      ).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ export interface LeadWorkspaceExport {
   notes: Record<string, unknown>[];
   tasks: Record<string, unknown>[];
   imports: Record<string, unknown>[];
+  comment_drafts: Record<string, unknown>[];
 }
 
 /** The lead workspace's figures on the back office's dashboard. */
@@ -37,7 +38,10 @@ export class LeadMemberDataService {
     private readonly config: AppConfig,
   ) {}
 
-  /** The leads, signals, notes, tasks and imports of the user's workspaces, read with `manager`. */
+  /**
+   * The leads, signals, notes, tasks, imports and comment drafts of the user's workspaces, read
+   * with `manager`.
+   */
   async exportFor(manager: EntityManager, userId: string): Promise<LeadWorkspaceExport> {
     const query = (sql: string) =>
       manager.query(sql, [userId]) as Promise<Record<string, unknown>[]>;
@@ -63,6 +67,13 @@ export class LeadMemberDataService {
       imports: await query(
         `SELECT kind, file_name, status, progress, error_code, counts, created_at, finished_at
            FROM lead_imports WHERE workspace_id IN (${OWNED}) ORDER BY created_at, id`,
+      ),
+      comment_drafts: await query(
+        `SELECT s.post_text, s.post_url, s.lead_id, s.provider, s.fallback, s.created_at,
+                coalesce(json_agg(json_build_object('angle', d.angle, 'text', d.text, 'status', d.status)
+                  ORDER BY d.position) FILTER (WHERE d.id IS NOT NULL), '[]') AS drafts
+           FROM comment_draft_sets s LEFT JOIN comment_drafts d ON d.set_id = s.id
+          WHERE s.workspace_id IN (${OWNED}) GROUP BY s.id ORDER BY s.created_at, s.id`,
       ),
     };
   }
