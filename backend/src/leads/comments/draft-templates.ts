@@ -40,8 +40,8 @@ export const CLOSERS: Record<Mood, string[]> = {
 const QUESTION: Record<Mood, Template[]> = {
   good: [
     'What was the moment you knew {e} was the right call?',
-    'What are you most looking forward to now that {t} is real?',
-    'Which part of {t} turned out harder than it looked from the outside?',
+    'What are you most looking forward to, now that {e} is out in the open?',
+    'Which part of getting here turned out harder than it looked from the outside?',
     'Curious: what would you tell anyone a year behind you on {t}?',
     'How are you going to know, six months from now, that {e} was a success?',
   ],
@@ -56,8 +56,8 @@ const QUESTION: Record<Mood, Template[]> = {
     'How did you land on {t} as the thing to focus on? I’ve seen teams stall at exactly that step.',
     'Curious what changed your mind on {t}. Was it one moment, or did it build up over time?',
     'If you had to start over with {t}, what would you skip?',
-    'How do you tell whether {t} is actually working, and not just feeling productive?',
-    'Where does {u} fit into this for you? I’d have guessed it matters more than most people admit.',
+    'How do you tell whether the work on {t} is paying off, and not just feeling productive?',
+    'Where does {u} fit into this for you? I’d have guessed it plays a bigger part than most people admit.',
     'What would you tell someone who is only now getting started with {t}?',
   ],
 };
@@ -66,7 +66,7 @@ const INSIGHT: Record<Mood, Template[]> = {
   good: [
     'One thing I’ve noticed with {e}: the first ninety days set the tone for everything after, so protecting time for {t} early pays back twice.',
     'The part people underestimate after {e} is how much changes around you, not just the work. Writing down why you said yes helps on the hard weeks.',
-    'What usually makes {t} stick is the boring follow-through in the weeks after the announcement, and it sounds like you already know that.',
+    'What usually makes {e} stick is the boring follow-through in the weeks after the announcement, and it sounds like you already know that.',
     'From what I’ve seen, the teams that do well after {e} keep talking to the people who got them there. Sounds like that is your plan too.',
   ],
   loss: [
@@ -77,11 +77,11 @@ const INSIGHT: Record<Mood, Template[]> = {
     'Going through {e} in public takes more courage than most posts here. It also tends to bring out the best in people’s networks.',
   ],
   neutral: [
-    'Adding one angle: {t} works best when someone owns it end to end. When it is everyone’s job, it quietly becomes nobody’s.',
-    'The piece I’d add is timing. {T} done a quarter too early looks like a distraction, and a quarter too late looks like a fire drill.',
+    'Adding one angle: work on {t} goes best when one person owns it end to end. When it is everyone’s job, it quietly becomes nobody’s.',
+    'The piece I’d add is timing. Moving on {t} a quarter too early looks like a distraction, and a quarter too late looks like a fire drill.',
     'I’d add that {t} and {u} pull against each other more than people think. Naming that trade-off early saves a lot of meetings.',
     'What often gets missed with {t}: the second-order effects show up months later, long after anyone is measuring.',
-    'One nuance: {t} looks different at ten people than at a hundred. What works early often needs to be unlearned later.',
+    'One nuance: what works for {t} at ten people often needs unlearning at a hundred.',
   ],
 };
 
@@ -89,7 +89,7 @@ const EXAMPLE: Record<Mood, Template[]> = {
   good: [
     'Agree with every word. When a friend of mine went through something similar, the best advice she got was to celebrate properly before diving in. Do that!',
     'This resonates. I remember my own version of {e}, and the nerves were half the fun looking back.',
-    'So true that {t} comes from years of quiet work. I watched a former colleague go through the same path and the overnight success took six years.',
+    'So true that {e} comes from years of quiet work. I watched a former colleague go through the same path and the overnight success took six years.',
     'Completely agree. We had a similar moment last year and the thing I’d repeat is thanking everyone by name, as you just did.',
   ],
   loss: [
@@ -136,8 +136,8 @@ const FIFTH: Record<Mood, Template[]> = {
 const RESOURCE: Record<Mood, Template[]> = {
   good: [
     'If it helps in the first weeks, “The First 90 Days” by Michael Watkins is still the best short guide I know for a new start.',
-    'For the months ahead, the Lenny’s Newsletter pieces on {t} are worth a look. Happy to send the ones I found most useful.',
-    'One thing worth bookmarking: a simple weekly log of wins around {t}. It becomes gold at review time, and when the next milestone comes.',
+    'For the months ahead, Lenny’s Newsletter has good pieces on what comes after {e}. Happy to send the ones I found most useful.',
+    'One thing worth starting now: a simple weekly log of wins. It becomes gold at review time, and when the next milestone comes.',
     'If you haven’t seen it, Shreyas Doshi’s writing on high-leverage work pairs nicely with {e}. Happy to share the links.',
   ],
   loss: [
