@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiTable } from '../../../features/leads/test-fixtures';
+import { aLead, apiTable } from '../../../features/leads/test-fixtures';
 import { renderWithApp } from '../../../test/render';
 import { CommentsPage } from './CommentsPage';
 
@@ -92,5 +92,25 @@ describe('CommentsPage', () => {
       await screen.findByText(/Your plan allows 10 AI credits this month, and you have reached it/),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Upgrade' })).toBeVisible();
+  });
+
+  it('keeps the drafts with the lead they were opened from', async () => {
+    const api = apiTable({
+      'GET /me/usage': [200, usage(0)],
+      'GET /comment-drafts': [200, empty],
+      'GET /leads/l1': [200, aLead()],
+      'POST /comment-drafts': [201, { ...set, lead_id: 'l1' }],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<CommentsPage />, '/dashboard/comments?lead=l1');
+    expect(await screen.findByText('Ada Lovelace')).toBeVisible();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/The post’s text/), 'A post');
+    await user.click(screen.getByRole('button', { name: 'Draft five comments' }));
+    await screen.findAllByRole('article');
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      post_text: 'A post',
+      lead_id: 'l1',
+    });
   });
 });

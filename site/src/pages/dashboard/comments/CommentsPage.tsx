@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import type { CommentDrafts } from '@leadpulse/common';
 import { useCommentActions } from '../../../features/comments/useComments';
-import { useUsage } from '../../../features/leads/useLeads';
+import { useLead, useUsage } from '../../../features/leads/useLeads';
+import { leadName } from '../../../features/leads/lead-labels';
 import { usageText } from '../../../features/leads/usage-text';
 import { ApiErrorAlert } from '../leads/ApiErrorAlert';
 import { DraftCard } from './DraftCard';
@@ -38,12 +40,20 @@ export function CommentsPage() {
   const [postUrl, setPostUrl] = useState('');
   const [set, setSet] = useState<CommentDrafts | null>(null);
   const { create, mark } = useCommentActions();
+  // From a lead's page: the drafts are kept with that lead.
+  const [params] = useSearchParams();
+  const leadId = params.get('lead');
+  const lead = useLead(leadId ?? '', { enabled: !!leadId });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!postText.trim()) return;
     create.mutate(
-      { post_text: postText, ...(postUrl.trim() ? { post_url: postUrl.trim() } : {}) },
+      {
+        post_text: postText,
+        ...(postUrl.trim() ? { post_url: postUrl.trim() } : {}),
+        ...(lead.data ? { lead_id: lead.data.id } : {}),
+      },
       { onSuccess: setSet },
     );
   };
@@ -70,6 +80,11 @@ export function CommentsPage() {
           Paste a LinkedIn post and get five comments to start from. Edit one, copy it, and post it
           yourself.
         </Typography>
+        {lead.data && (
+          <Typography sx={{ mt: 1 }}>
+            For a post by <strong>{leadName(lead.data)}</strong>.
+          </Typography>
+        )}
         <CreditsLine />
       </Box>
 
