@@ -12,3 +12,4 @@ export * from './billing.js';
 export * from './revenue.js';
 export * from './api/leads.js';
 export * from './site-routes.js';
+export * from './api/comments.js';

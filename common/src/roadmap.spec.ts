@@ -8,12 +8,12 @@ describe('roadmap', () => {
       '/dashboard/imports',
       '/dashboard/leads',
       '/dashboard/leads?stage=tracked',
+      '/dashboard/comments',
     ]);
     expect(ROADMAP_DATES).toEqual({});
     expect(items.filter((item) => item.eta === COMING_SOON).map((item) => item.title)).toEqual([
       'Lead Monitoring',
       'AI Lead Scoring',
-      'Personalized Comment Generation',
       'Analytics Dashboard',
       'Automation Engine',
     ]);

@@ -45,8 +45,8 @@ export const ROADMAP_FEATURES = [
   {
     title: 'Personalized Comment Generation',
     description: 'Five comment drafts for a post you paste in; you pick one and post it yourself.',
-    to: '/dashboard',
-    live: false,
+    to: '/dashboard/comments',
+    live: true,
   },
   {
     title: 'Analytics Dashboard',

@@ -16,6 +16,7 @@ export const SITE_ROUTES = {
   dashboardLeads: '/dashboard/leads',
   dashboardLead: '/dashboard/leads/:id',
   dashboardImports: '/dashboard/imports',
+  dashboardComments: '/dashboard/comments',
   dashboardContent: '/dashboard/content',
   dashboardSettings: '/dashboard/settings',
 } as const;

@@ -105,6 +105,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: SITE_ROUTES.dashboardComments,
+        handle: { title: 'Comments' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/comments/CommentsPage').then((m) => m.CommentsPage),
+        ),
+      },
+      {
         path: SITE_ROUTES.dashboardContent,
         handle: { title: 'Content' },
         element: lazyPage(() => import('./pages/dashboard/ContentPage').then((m) => m.ContentPage)),

@@ -159,4 +159,23 @@ describe('AppConfig', () => {
     expect(error?.message).toContain('PORT');
     expect(error?.message).toContain('NODE_ENV');
   });
+
+  it('reads the LLM settings only all together, with a 15 s timeout by default', () => {
+    expect(AppConfig.fromEnvironment({}).llm).toBeUndefined();
+    const llm = {
+      LLM_BASE_URL: 'http://127.0.0.1:9999/v1',
+      LLM_API_KEY: 'sk-abc',
+      LLM_MODEL: 'gpt-4o-mini',
+    };
+    expect(AppConfig.fromEnvironment(llm).llm).toEqual({
+      baseUrl: 'http://127.0.0.1:9999/v1',
+      apiKey: 'sk-abc',
+      model: 'gpt-4o-mini',
+      timeoutMs: 15_000,
+    });
+    expect(problemsOf({ LLM_BASE_URL: llm.LLM_BASE_URL }).join('\n')).toMatch(
+      /LLM_API_KEY[\s\S]*LLM_MODEL/,
+    );
+    expect(problemsOf({ ...llm, LLM_BASE_URL: 'not a url' })[0]).toMatch(/^LLM_BASE_URL/);
+  });
 });

@@ -86,6 +86,8 @@ export class AppConfig {
       afterFailedRetries: 'canceled' | 'unpaid' | 'past_due';
     };
   };
+  /** The comment drafts' LLM; undefined: the offline writer alone. */
+  readonly llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
   readonly trustProxy: TrustProxy;
   readonly rateLimits: {
     loginPerAccount: { limit: number; windowSeconds: number };
@@ -180,6 +182,15 @@ export class AppConfig {
           afterFailedRetries: vars.STRIPE_SANDBOX_AFTER_RETRIES,
         },
       },
+      llm:
+        vars.LLM_BASE_URL && vars.LLM_API_KEY && vars.LLM_MODEL
+          ? {
+              baseUrl: vars.LLM_BASE_URL,
+              apiKey: vars.LLM_API_KEY,
+              model: vars.LLM_MODEL,
+              timeoutMs: vars.LLM_TIMEOUT_MS,
+            }
+          : undefined,
       trustProxy: vars.TRUST_PROXY,
       rateLimits: {
         loginPerAccount: {

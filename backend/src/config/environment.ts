@@ -50,6 +50,9 @@ const RequiredWithStripeKey = (): PropertyDecorator => (target, property) => {
   )(target, property);
 };
 
+const llmConfigured = (env: EnvironmentVariables) =>
+  env.LLM_BASE_URL !== undefined || env.LLM_API_KEY !== undefined || env.LLM_MODEL !== undefined;
+
 /** The environment variables the backend reads; every one is documented in the README. */
 export class EnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
@@ -373,6 +376,27 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(1)
   JOBS_MAINTENANCE_INTERVAL_SECONDS: number = 60;
+
+  /** An OpenAI-compatible API writes the comment drafts when all three LLM_ settings are set. */
+  @ValidateIf(llmConfigured)
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  LLM_BASE_URL?: string;
+
+  @ValidateIf(llmConfigured)
+  @IsString()
+  @MinLength(1, { message: 'LLM_API_KEY is required with LLM_BASE_URL and LLM_MODEL' })
+  LLM_API_KEY?: string;
+
+  @ValidateIf(llmConfigured)
+  @IsString()
+  @MinLength(1, { message: 'LLM_MODEL is required with LLM_BASE_URL and LLM_API_KEY' })
+  LLM_MODEL?: string;
+
+  /** How long the drafts wait for the LLM before the offline writer takes over. */
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  LLM_TIMEOUT_MS: number = 15_000;
 
   /** How often the server samples the figures of the admin Health page (the last 100 are kept). */
   @IsNumber()

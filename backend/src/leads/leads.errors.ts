@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { LEAD_ERRORS, type PlanLimitReached } from '@leadpulse/common';
+import { COMMENT_ERRORS, LEAD_ERRORS, type PlanLimitReached } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 
 /** The lead workspace's failures: each code with its message (declared once in common/). */
@@ -19,6 +19,8 @@ export const LEADS_ERRORS = {
     ),
   importFileRequired: () =>
     new AppException('import_file_required', 400, LEAD_ERRORS.import_file_required),
+  commentDraftNotFound: () =>
+    new AppException('comment_draft_not_found', 404, COMMENT_ERRORS.comment_draft_not_found),
   planSuspended: () => new AppException('plan_suspended', 403, LEAD_ERRORS.plan_suspended),
   planLimitReached: (details: PlanLimitReached) => new PlanLimitException(details),
   invalid: (field: string, message: string) =>

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
+import { CommentDraftsController } from './comments/comment-drafts.controller.js';
+import { CommentDraftsService } from './comments/comment-drafts.service.js';
+import { CommentWriterService } from './comments/comment-writer.service.js';
 import { ImportJobService } from './imports/import-job.service.js';
 import { ImportsController } from './imports/imports.controller.js';
 import { ImportsService } from './imports/imports.service.js';
@@ -17,10 +20,11 @@ import { UsageController } from './usage/usage.controller.js';
 import { WorkspaceGuard } from './workspaces/workspace.guard.js';
 import { WorkspacesService } from './workspaces/workspaces.service.js';
 
-/** The lead workspace: leads, their signals, notes and tasks, imports, and the plan's limits. */
+/** The lead workspace: leads, their signals, notes and tasks, imports, comment drafts, and the plan's limits. */
 @Module({
   imports: [AuthModule, JobsModule],
   controllers: [
+    CommentDraftsController,
     ImportsController,
     LeadsController,
     NotesController,
@@ -38,6 +42,8 @@ import { WorkspacesService } from './workspaces/workspaces.service.js';
     ImportsService,
     ImportJobService,
     LeadMemberDataService,
+    CommentWriterService,
+    CommentDraftsService,
   ],
   exports: [WorkspacesService, PlanGateService, LeadMemberDataService],
 })

@@ -4,6 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AdminLeadUsage } from '@leadpulse/common';
+import { creditsMonthStart } from '../usage/plan-gate.service.js';
 import { AppConfig } from '../../config/app-config.js';
 
 /** The lead workspace in "Download my data": what the member's own workspaces hold. */
@@ -13,6 +14,7 @@ export interface LeadWorkspaceExport {
   notes: Record<string, unknown>[];
   tasks: Record<string, unknown>[];
   imports: Record<string, unknown>[];
+  comment_drafts: Record<string, unknown>[];
 }
 
 /** The lead workspace's figures on the back office's dashboard. */
@@ -36,7 +38,10 @@ export class LeadMemberDataService {
     private readonly config: AppConfig,
   ) {}
 
-  /** The leads, signals, notes, tasks and imports of the user's workspaces, read with `manager`. */
+  /**
+   * The leads, signals, notes, tasks, imports and comment drafts of the user's workspaces, read
+   * with `manager`.
+   */
   async exportFor(manager: EntityManager, userId: string): Promise<LeadWorkspaceExport> {
     const query = (sql: string) =>
       manager.query(sql, [userId]) as Promise<Record<string, unknown>[]>;
@@ -62,6 +67,13 @@ export class LeadMemberDataService {
       imports: await query(
         `SELECT kind, file_name, status, progress, error_code, counts, created_at, finished_at
            FROM lead_imports WHERE workspace_id IN (${OWNED}) ORDER BY created_at, id`,
+      ),
+      comment_drafts: await query(
+        `SELECT s.post_text, s.post_url, s.lead_id, s.provider, s.fallback, s.created_at,
+                coalesce(json_agg(json_build_object('angle', d.angle, 'text', d.text, 'status', d.status)
+                  ORDER BY d.position) FILTER (WHERE d.id IS NOT NULL), '[]') AS drafts
+           FROM comment_draft_sets s LEFT JOIN comment_drafts d ON d.set_id = s.id
+          WHERE s.workspace_id IN (${OWNED}) GROUP BY s.id ORDER BY s.created_at, s.id`,
       ),
     };
   }
@@ -90,12 +102,13 @@ export class LeadMemberDataService {
       `SELECT count(*)::int AS leads,
               count(*) FILTER (WHERE stage IS NOT NULL)::int AS tracked,
               count(*) FILTER (WHERE monitored)::int AS monitored,
-              (SELECT count(*) FROM lead_imports WHERE workspace_id IN (${OWNED}))::int AS imports
+              (SELECT count(*) FROM lead_imports WHERE workspace_id IN (${OWNED}))::int AS imports,
+              (SELECT count(*) FROM comment_draft_sets
+                WHERE workspace_id IN (${OWNED}) AND created_at >= $2)::int AS ai_credits_used
          FROM leads WHERE workspace_id IN (${OWNED})`,
-      [userId],
-    )) as Omit<AdminLeadUsage, 'ai_credits_used'>[];
-    // AI credits are spent by comment drafts, which come later.
-    return { ...row, ai_credits_used: 0 };
+      [userId, creditsMonthStart()],
+    )) as AdminLeadUsage[];
+    return row;
   }
 
   async adminStats(): Promise<LeadAdminStats> {

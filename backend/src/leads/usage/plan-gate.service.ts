@@ -26,6 +26,11 @@ const COUNTED: Record<CountedLimit, string> = {
   profiles_monitored: 'monitored',
 };
 
+/** The first day of this month (UTC): AI credits spent since count against the plan. */
+export function creditsMonthStart(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
 /** The first day of next month (UTC): when the month's AI credits reset. */
 export function creditsResetAt(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
@@ -70,7 +75,36 @@ export class PlanGateService {
     if (used + adding > allowed) throw LEADS_ERRORS.planLimitReached({ limit, used, allowed });
   }
 
-  /** `GET /api/me/usage`. AI credits are spent by comment drafts, which come later: none yet. */
+  /**
+   * 403 `plan_limit_reached` when the month's AI credits are spent. Called under
+   * `lockForWrite`, so concurrent requests for the last credit are counted one after another.
+   */
+  async assertCredit(
+    manager: EntityManager,
+    workspace: WorkspaceContext,
+    limits: UsageLimits,
+  ): Promise<void> {
+    const allowed = limits.ai_credits;
+    if (allowed === null) return;
+    const used = await this.creditsUsed(manager, workspace.id);
+    if (used + 1 > allowed)
+      throw LEADS_ERRORS.planLimitReached({ limit: 'ai_credits', used, allowed });
+  }
+
+  /** AI credits spent this calendar month: one per set of comment drafts. */
+  async creditsUsed(
+    manager: EntityManager,
+    workspaceId: string,
+    now = new Date(),
+  ): Promise<number> {
+    const [{ count }] = (await manager.query(
+      `SELECT count(*)::int AS count FROM comment_draft_sets WHERE workspace_id = $1 AND created_at >= $2`,
+      [workspaceId, creditsMonthStart(now)],
+    )) as { count: number }[];
+    return count;
+  }
+
+  /** `GET /api/me/usage`. AI credits are spent by comment drafts, one a set. */
   async usage(workspace: WorkspaceContext): Promise<Usage<Date>> {
     const [owner] = (await this.dataSource.query(
       `SELECT ${OWNER_PLAN} FROM users u WHERE u.id = $1`,
@@ -87,7 +121,11 @@ export class PlanGateService {
         used: await this.count(manager, workspace.id, 'profiles_monitored'),
         allowed: limits.profiles_monitored,
       },
-      ai_credits: { used: 0, allowed: limits.ai_credits, resets_at: creditsResetAt() },
+      ai_credits: {
+        used: await this.creditsUsed(manager, workspace.id),
+        allowed: limits.ai_credits,
+        resets_at: creditsResetAt(),
+      },
     };
   }
 

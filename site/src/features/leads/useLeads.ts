@@ -37,8 +37,8 @@ export function useHasLeads() {
   return { ...query, hasLeads: query.data ? query.data.count > 0 : undefined };
 }
 
-export function useLead(id: string) {
-  return useQuery({ queryKey: leadKeys.one(id), queryFn: () => leadsApi.get(id) });
+export function useLead(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: leadKeys.one(id), queryFn: () => leadsApi.get(id), enabled });
 }
 
 export function useTimeline(id: string) {

@@ -27,6 +27,7 @@ import {
 } from '@mui/material';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Article from '@mui/icons-material/Article';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Home from '@mui/icons-material/Home';
 import People from '@mui/icons-material/People';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -149,6 +150,7 @@ function Shell() {
           // LEADS.md's order; Today, Pipeline, Comments, Analytics and Automation join when built.
           { to: '/dashboard', label: 'Welcome', icon: <Home />, end: true },
           { to: '/dashboard/leads', label: 'Leads', icon: <People /> },
+          { to: '/dashboard/comments', label: 'Comments', icon: <ChatBubbleOutline /> },
           { to: '/dashboard/imports', label: 'Imports', icon: <UploadFile /> },
           { to: '/dashboard/content', label: 'Content', icon: <Article /> },
           { to: '/dashboard/settings', label: 'Settings', icon: <Settings /> },

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Bolt from '@mui/icons-material/Bolt';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import { ApiError } from '../../../../api/client';
@@ -95,6 +96,13 @@ export function LeadPage() {
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<Bolt />} onClick={() => setDialog('log')}>
             Log engagement
+          </Button>
+          <Button
+            component={RouterLink}
+            to={`/dashboard/comments?lead=${encodeURIComponent(data.id)}`}
+            startIcon={<ChatBubbleOutline />}
+          >
+            Draft comments
           </Button>
           <Button startIcon={<Edit />} onClick={() => setDialog('edit')}>
             Edit

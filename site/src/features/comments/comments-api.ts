@@ -1,0 +1,19 @@
+import type { CommentDraft, CommentDrafts, Paged } from '@leadpulse/common';
+import { api } from '../../api/client';
+
+export interface DraftCommentsRequest {
+  post_text: string;
+  post_url?: string;
+  lead_id?: string;
+}
+
+const draft = (id: string) => `/comment-drafts/${encodeURIComponent(id)}`;
+
+export const commentsApi = {
+  create: (body: DraftCommentsRequest) =>
+    api<CommentDrafts>('/comment-drafts', { method: 'POST', json: body, auth: true }),
+  history: (page: number) =>
+    api<Paged<CommentDrafts>>(`/comment-drafts?page=${page}&pageSize=10`, { auth: true }),
+  mark: (id: string, status: 'used' | 'skipped') =>
+    api<CommentDraft>(`${draft(id)}/${status}`, { method: 'POST', auth: true }),
+};
