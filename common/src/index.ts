@@ -14,3 +14,4 @@ export * from './api/leads.js';
 export * from './leads/seniority.js';
 export * from './leads/scoring.js';
 export * from './leads/today.js';
+export * from './leads/api.js';
