@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -20,6 +21,13 @@ import { securityHeaders } from './web/security-headers.js';
 import { serveFrontEnds, FRONT_ENDS } from './web/front-ends.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
+export const MULTIPART_LIMITS = {
+  fileSize: 100 * 1024 * 1024,
+  files: 1,
+  fields: 4,
+  fieldSize: 64 * 1024,
+  parts: 6,
+};
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 export interface CreateAppOptions {
@@ -62,6 +70,8 @@ export async function createApp({
 
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestContext(fastify);
+  // Uploads (lead imports) stream to disk as they arrive: one file, LEADS.md's size limit.
+  await app.register(multipart as never, { limits: MULTIPART_LIMITS });
   // Hooks on every request take a callback rather than returning a promise: on the hottest
   // routes each promise and its microtask showed in the profile (bench/RESULTS.md).
   // Validators walk bodies recursively: a deeply nested document is refused before they see it.

@@ -5,6 +5,7 @@
 import type { AdminIdentity, RoleRef } from './audit.js';
 import type { PaymentIssue } from './billing.js';
 import type { DisplayStatus, PlanBadge } from './display.js';
+import type { AdminLeadUsage } from './api/leads.js';
 
 export interface BillingAddress {
   line1?: string | null;
@@ -89,6 +90,8 @@ export interface AdminUserRecord<TDate = string> extends MemberRecord<TDate> {
    * there is none. Only on one user's record (`GET /api/admin/users/:id`), not on list rows.
    */
   payment_issue?: PaymentIssue<TDate> | null;
+  /** The member's lead workspace in counts (never a lead); only on one user's record. */
+  lead_usage?: AdminLeadUsage;
 }
 
 /** The signed-in administrator (`GET /api/admin/identity`): the member record, roles and permissions. */
@@ -129,4 +132,8 @@ export interface AdminStats {
   at_risk_cents: number;
   /** MRR cancelled in the last 30 days over the MRR of 30 days ago (0 to 1). */
   churn_rate_30d: number;
+  /** Members whose workspace holds at least one lead. */
+  members_with_leads: number;
+  /** Lead imports started in the last 7 days. */
+  imports_7d: number;
 }

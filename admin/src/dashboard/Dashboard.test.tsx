@@ -26,6 +26,8 @@ const stats: AdminStats = {
   past_due_count: 4,
   at_risk_cents: 30_000,
   churn_rate_30d: 0.0425,
+  members_with_leads: 12,
+  imports_7d: 5,
 };
 
 const month = (values: Partial<RevenueMonth> & { month: string }): RevenueMonth => ({

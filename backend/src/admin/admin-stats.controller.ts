@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AdminGuard } from '../auth/admin-access.js';
+import { LeadMemberDataService } from '../leads/member-data/lead-member-data.service.js';
 import { RevenueMetricsService, type RevenueStats } from '../revenue/revenue-metrics.service.js';
 
 @ApiTags('admin')
@@ -14,6 +15,7 @@ export class AdminStatsController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly revenue: RevenueMetricsService,
+    private readonly leads: LeadMemberDataService,
   ) {}
 
   /**
@@ -36,8 +38,9 @@ export class AdminStatsController {
     return {
       ...(Object.fromEntries(
         Object.entries(row).map(([key, value]) => [key, Number(value)]),
-      ) as Omit<AdminStats, keyof RevenueStats>),
+      ) as Omit<AdminStats, keyof RevenueStats | 'members_with_leads' | 'imports_7d'>),
       ...(await this.revenue.stats()),
+      ...(await this.leads.adminStats()),
     };
   }
 }

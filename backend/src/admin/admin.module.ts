@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { LeadsModule } from '../leads/leads.module.js';
 import { RevenueModule } from '../revenue/revenue.module.js';
 import { RolesModule } from '../roles/roles.module.js';
 import { AdminIdentityController } from './admin-identity.controller.js';
@@ -10,7 +11,7 @@ import { AdminStatsController } from './admin-stats.controller.js';
  * feature's admin controllers sit in that feature's module; all are guarded by AdminGuard.
  */
 @Module({
-  imports: [AuthModule, RolesModule, RevenueModule],
+  imports: [AuthModule, LeadsModule, RolesModule, RevenueModule],
   controllers: [AdminIdentityController, AdminStatsController],
 })
 export class AdminModule {}

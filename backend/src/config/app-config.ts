@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { parseEnvironment } from './environment.js';
 
 const PACKAGE_VERSION = (
@@ -31,6 +31,8 @@ export class AppConfig {
   readonly databasePoolSize: number;
   /** Absolute path of the data folder (embedded database, generated secrets). */
   readonly dataDir: string;
+  /** Absolute path of the folder lead imports wait in for their job. */
+  readonly uploadDir: string;
   readonly jwtSecret: string | undefined;
   /** The AES-256 key of two-step verification secrets (32 bytes). */
   readonly mfaEncryptionKey: Buffer | undefined;
@@ -119,6 +121,7 @@ export class AppConfig {
       databaseUrl: vars.DATABASE_URL,
       databasePoolSize: vars.DATABASE_POOL_SIZE,
       dataDir: isAbsolute(vars.DATA_DIR) ? vars.DATA_DIR : resolve(cwd, vars.DATA_DIR),
+      uploadDir: resolve(cwd, vars.UPLOAD_DIR ?? join(vars.DATA_DIR, 'uploads')),
       jwtSecret: vars.JWT_SECRET,
       mfaEncryptionKey: vars.MFA_ENCRYPTION_KEY
         ? parseEncryptionKey(vars.MFA_ENCRYPTION_KEY)

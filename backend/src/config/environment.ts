@@ -85,6 +85,15 @@ export class EnvironmentVariables {
   @IsString()
   DATA_DIR: string = '.data';
 
+  /**
+   * Where lead imports are kept between the upload and their job (deleted once read): a folder
+   * every instance can read, `$DATA_DIR/uploads` unless told.
+   */
+  @IsOptional()
+  @IsString()
+  @trimmed()
+  UPLOAD_DIR?: string;
+
   /** Bearer token for GET /api/metrics; required in production, optional elsewhere. */
   @RequiredInProduction()
   @IsString()

@@ -9,6 +9,7 @@ import { MfaService } from '../auth/mfa/mfa.service.js';
 import { PasswordsService } from '../auth/passwords.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { AppException } from '../common/app.exception.js';
+import { LeadMemberDataService } from '../leads/member-data/lead-member-data.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
@@ -41,6 +42,7 @@ export class AccountDeletionService {
     private readonly mail: MailService,
     private readonly audit: AuditService,
     private readonly mfa: MfaService,
+    private readonly leadData: LeadMemberDataService,
   ) {}
 
   async delete(accountId: string, password: string, code?: string): Promise<void> {
@@ -95,6 +97,8 @@ export class AccountDeletionService {
         is_admin: false,
       });
       await manager.query(`DELETE FROM admin_roles WHERE user_id = $1`, [user.id]);
+      // The lead workspace (leads are third parties' personal data): erased, not anonymised.
+      await this.leadData.eraseFor(manager, user.id);
       await this.audit.record(manager, {
         adminId: user.id,
         type: 'member_delete_account',

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import {
+  LeadMemberDataService,
+  type LeadWorkspaceExport,
+} from '../leads/member-data/lead-member-data.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { findUserByAccount } from './find-user.js';
 
@@ -14,6 +18,8 @@ export interface MemberExport {
   payment_methods: Record<string, unknown>[];
   emails: { subject: string; template: string; status: string; date: string }[];
   activity: { action: string; description: string | null; by: string; date: string }[];
+  /** The lead workspace: leads, their signals, notes and tasks, and the imports. */
+  leads: LeadWorkspaceExport;
 }
 
 /** Internal keys a member has no use for (ours, or Stripe's for their objects). */
@@ -26,6 +32,7 @@ export class MemberExportService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly limits: RateLimitService,
+    private readonly leadData: LeadMemberDataService,
   ) {}
 
   /** The member's data as one JSON document, read in one snapshot; rate limited per account. */
@@ -70,6 +77,7 @@ export class MemberExportService {
            FROM admin_actions a WHERE a.target_user_id = $1 ORDER BY a.created_at`,
         [user.id],
       )) as { action_type: string; description: string | null; created_at: Date; by: string }[];
+      const leads = await this.leadData.exportFor(manager, user.id);
       const { notification_preferences: notifications, ...profile } = user as unknown as Record<
         string,
         unknown
@@ -93,6 +101,7 @@ export class MemberExportService {
           by: entry.by,
           date: new Date(entry.created_at).toISOString(),
         })),
+        leads,
       };
     });
   }

@@ -18,6 +18,7 @@ import {
   type ListQuery,
 } from '../common/list-query.js';
 import { readPaymentIssue } from '../billing/dunning/payment-issue.js';
+import { LeadMemberDataService } from '../leads/member-data/lead-member-data.service.js';
 import { RolesService } from '../roles/roles.service.js';
 import { findUser } from './find-user.js';
 import { UserEntity } from './user.entity.js';
@@ -57,6 +58,7 @@ export class UsersListService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly roles: RolesService,
+    private readonly leadData: LeadMemberDataService,
   ) {}
 
   /** The users matching a list filter (USER_FILTERS). */
@@ -123,6 +125,7 @@ export class UsersListService {
       ...toMemberView(user),
       roles,
       payment_issue: await readPaymentIssue(this.dataSource, user),
+      lead_usage: await this.leadData.usageFor(id),
     };
   }
 

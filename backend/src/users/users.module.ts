@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
+import { LeadsModule } from '../leads/leads.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { RolesModule } from '../roles/roles.module.js';
@@ -22,7 +23,15 @@ import { UsersService } from './users.service.js';
 
 /** Members' own profile and data export, and the back office's users (list, edits, promos, e-mails, activity). */
 @Module({
-  imports: [AuthModule, JobsModule, MailModule, RateLimitModule, RolesModule, StripeModule],
+  imports: [
+    AuthModule,
+    JobsModule,
+    LeadsModule,
+    MailModule,
+    RateLimitModule,
+    RolesModule,
+    StripeModule,
+  ],
   controllers: [
     MeController,
     AdminUsersController,

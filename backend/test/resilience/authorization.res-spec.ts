@@ -122,4 +122,58 @@ describe('the authorization matrix', () => {
       expect(response.statusCode).toBe(403);
     }
   });
+  it("answers 404 to another member on every lead route named with the first member's ids", async () => {
+    const send = (session: SessionBody, method: string, url: string, payload?: object) =>
+      t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: bearer(session),
+        ...(payload ? { payload } : {}),
+      });
+    const lead = (
+      await send(member, 'POST', '/api/leads', { first_name: 'Matrix', stage: 'new' })
+    ).json();
+    const note = (
+      await send(member, 'POST', `/api/leads/${lead.id}/notes`, { body: 'mine' })
+    ).json();
+    const task = (
+      await send(member, 'POST', `/api/leads/${lead.id}/tasks`, { title: 'mine' })
+    ).json();
+    const leadImport = (await send(member, 'POST', '/api/lead-imports/sample')).json();
+    // A body each route accepts, so that only the ownership of the ids can refuse it.
+    const bodies: Record<string, object> = {
+      'POST /api/leads/{id}/signals': { kind: 'met' },
+      'POST /api/leads/{id}/notes': { body: 'theirs' },
+      'POST /api/leads/{id}/tasks': { title: 'theirs' },
+      'PATCH /api/leads/{id}': { stage: 'won' },
+      'PATCH /api/tasks/{id}': { done: true },
+    };
+    const idsOf = (path: string): Record<string, string> =>
+      path.startsWith('/api/tasks/')
+        ? { id: task.id }
+        : path.startsWith('/api/lead-imports/')
+          ? { id: leadImport.id }
+          : { id: lead.id, noteId: note.id };
+    const leadRoutes = operations.filter(
+      (operation) =>
+        /^\/api\/(leads|tasks|lead-imports)\/\{/.test(operation.path) && operation.secured,
+    );
+    expect(leadRoutes.length).toBeGreaterThanOrEqual(10);
+    const wrong: string[] = [];
+    for (const operation of leadRoutes) {
+      const ids = idsOf(operation.path);
+      const url = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => ids[name]);
+      const payload =
+        bodies[describeCall(operation)] ??
+        (operation.method === 'GET' || operation.method === 'DELETE' ? undefined : {});
+      const response = await send(other, operation.method, url, payload);
+      if (response.statusCode !== 404)
+        wrong.push(`${describeCall(operation)} as another member → ${response.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    // The owner still reaches every one of them.
+    expect((await send(member, 'GET', `/api/leads/${lead.id}/timeline`)).json().data).toHaveLength(
+      2,
+    );
+  }, 60_000);
 });

@@ -17,7 +17,6 @@ interface ExistingLead {
   id: string;
   match_key: string;
   email: string | null;
-  name: string;
   profile_slug: string | null;
   first_name: string;
   last_name: string;
@@ -79,20 +78,34 @@ export async function writeBatch(
         .map((item) => fullName(item.person)),
     ),
   ];
+  const rawNames = [
+    ...new Set(
+      items
+        .filter((item) => !item.person.slug && !item.person.email)
+        .map((item) => `${item.person.first_name} ${item.person.last_name}`),
+    ),
+  ];
   const existing = (await manager.query(
-    `SELECT id, match_key, lower(email) AS email, lower(first_name || ' ' || last_name) AS name, profile_slug,
+    `SELECT id, match_key, lower(email) AS email, profile_slug,
             first_name, last_name, company, position, location, details_as_of
        FROM leads
       WHERE workspace_id = $1
-        AND (match_key = ANY($2) OR lower(email) = ANY($3) OR lower(first_name || ' ' || last_name) = ANY($4))`,
-    [context.workspaceId, keys, emails, names],
+        AND (match_key = ANY($2) OR lower(email) = ANY($3) OR (first_name || ' ' || last_name) = ANY($4)
+             OR lower(first_name || ' ' || last_name) = ANY($5))`,
+    // PostgreSQL's lower() may leave non-ASCII letters as they are: names also match as written.
+    [context.workspaceId, keys, emails, rawNames, names],
   )) as ExistingLead[];
   const byKey = new Map(existing.map((lead) => [lead.match_key, lead]));
   const byEmail = new Map(existing.filter((lead) => lead.email).map((lead) => [lead.email!, lead]));
   const byName = new Map<string, ExistingLead | null>();
-  for (const lead of existing) byName.set(lead.name, byName.has(lead.name) ? null : lead);
+  for (const lead of existing) {
+    const name = fullName(lead);
+    byName.set(name, byName.has(name) ? null : lead);
+  }
 
   const created = new Map<string, { person: PersonInput; file: string; current: boolean }>();
+  const createdByEmail = new Map<string, string>();
+  const createdByName = new Map<string, string | null>();
   const changed = new Map<string, { lead: ExistingLead; file: string }>();
   const signals: PendingSignal[] = [];
 
@@ -105,16 +118,31 @@ export async function writeBatch(
         ? (byName.get(fullName(item.person)) ?? undefined)
         : undefined);
     if (!lead) {
-      const pending = created.get(key);
-      if (!pending)
+      // Someone new, perhaps already met earlier in this batch (by profile, e-mail or name).
+      const name = fullName(item.person);
+      const pendingKey = created.has(key)
+        ? key
+        : ((item.person.email ? createdByEmail.get(item.person.email) : undefined) ??
+          (!item.person.slug && !item.person.email
+            ? (createdByName.get(name) ?? undefined)
+            : undefined));
+      const pending = pendingKey ? created.get(pendingKey) : undefined;
+      if (!pending) {
         created.set(key, {
           person: { ...item.person },
           file: item.file,
           current: item.currentDetails,
         });
-      else fillBlanks(pending.person, item.person);
+        if (item.person.email) createdByEmail.set(item.person.email, key);
+        createdByName.set(name, createdByName.has(name) ? null : key);
+      } else fillBlanks(pending.person, item.person);
       if (item.signal)
-        signals.push({ ...item.signal, file: item.file, leadKey: key, personKey: key });
+        signals.push({
+          ...item.signal,
+          file: item.file,
+          leadKey: pendingKey ?? key,
+          personKey: key,
+        });
       continue;
     }
     const { moved, jobChange } = applyDetails(lead, item, context.asOf);

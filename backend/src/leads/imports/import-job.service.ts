@@ -1,0 +1,137 @@
+import { open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { ImportFileCounts, LeadSource } from '@leadpulse/common';
+import { AppConfig } from '../../config/app-config.js';
+import { JobsService } from '../../jobs/jobs.service.js';
+import { exportDateOfName } from './export-dates.js';
+import { LeadImportEntity } from './lead-import.entity.js';
+import { LeadImporter, type ImportSink } from './lead-importer.js';
+import { writeBatch } from './lead-writer.js';
+import { writeSampleExports } from './sample-export.js';
+import { ArchiveTooLarge, ArchiveUnreadable, looksLikeZip } from './zip-archive.js';
+
+export const LEAD_IMPORTS_QUEUE = 'lead-imports';
+
+/**
+ * The import job: reads the stored upload (any instance can, from the upload folder), writes its
+ * leads and signals batch by batch with the progress, records the counts, and deletes the upload.
+ * Run twice (a retry), it adds nothing the first run added.
+ */
+@Injectable()
+export class ImportJobService implements OnModuleInit {
+  private readonly logger = new Logger(ImportJobService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly jobs: JobsService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.createQueue(LEAD_IMPORTS_QUEUE, { retryLimit: 2, retryDelay: 5 });
+    await this.jobs.work<{ importId: string }>(LEAD_IMPORTS_QUEUE, (job) =>
+      this.process(job.data.importId),
+    );
+  }
+
+  async process(importId: string): Promise<void> {
+    const repository = this.dataSource.getRepository(LeadImportEntity);
+    const row = await repository.findOneBy({ id: importId });
+    if (!row || row.status === 'done' || row.status === 'failed') return;
+    await repository.update(row.id, { status: 'processing' });
+    const upload = row.upload_name ? join(this.config.uploadDir, row.upload_name) : null;
+    try {
+      const counts =
+        row.kind === 'sample'
+          ? await this.importSample(row)
+          : await this.importUpload(row, upload!);
+      await repository.update(row.id, {
+        status: 'done',
+        progress: 100,
+        counts,
+        upload_name: null,
+        finished_at: new Date(),
+      });
+      if (upload) await rm(upload, { force: true });
+    } catch (error) {
+      const code =
+        error instanceof ArchiveTooLarge
+          ? 'import_too_large'
+          : error instanceof ArchiveUnreadable || (error as { code?: string }).code === 'ENOENT'
+            ? 'import_unreadable'
+            : null;
+      // Anything else (the database gone) is retried by the queue: the upload is kept for it.
+      if (!code) throw error;
+      this.logger.warn(`Import ${row.id} failed: ${code}`);
+      await repository.update(row.id, {
+        status: 'failed',
+        error_code: code,
+        upload_name: null,
+        finished_at: new Date(),
+      });
+      if (upload) await rm(upload, { force: true });
+    }
+  }
+
+  private async importUpload(
+    row: LeadImportEntity,
+    path: string,
+  ): Promise<Record<string, ImportFileCounts>> {
+    const handle = await open(path, 'r');
+    const head = Buffer.alloc(4);
+    await handle.read(head, 0, 4, 0);
+    await handle.close();
+    const zip = looksLikeZip(head) || /\.zip$/i.test(row.file_name);
+    const asOf = exportDateOfName(row.file_name) ?? row.created_at;
+    return this.run(row, zip ? 'linkedin_export' : 'csv', asOf, {
+      path,
+      fileName: row.file_name,
+      zip,
+      mapping: row.mapping,
+    });
+  }
+
+  /** The sample's two exports, a month apart, one after the other (the second brings the job changes). */
+  private async importSample(row: LeadImportEntity): Promise<Record<string, ImportFileCounts>> {
+    const exports = await writeSampleExports(this.config.uploadDir, row.id);
+    const counts: Record<string, ImportFileCounts> = {};
+    try {
+      for (const [index, sample] of exports.entries()) {
+        const part = await this.run(
+          row,
+          'sample',
+          sample.date,
+          { path: sample.path, fileName: sample.name, zip: true, mapping: null },
+          [index * 50, 50],
+        );
+        for (const [file, fileCounts] of Object.entries(part))
+          counts[`${sample.name}/${file}`] = fileCounts;
+      }
+    } finally {
+      for (const sample of exports) await rm(sample.path, { force: true });
+    }
+    return counts;
+  }
+
+  private run(
+    row: LeadImportEntity,
+    source: LeadSource,
+    asOf: Date,
+    input: { path: string; fileName: string; zip: boolean; mapping: LeadImportEntity['mapping'] },
+    [offset, share]: [number, number] = [0, 100],
+  ): Promise<Record<string, ImportFileCounts>> {
+    const context = { workspaceId: row.workspace_id, importId: row.id, source, asOf };
+    const sink: ImportSink = {
+      write: (items) =>
+        this.dataSource.transaction((manager) => writeBatch(manager, context, items)),
+      progress: async (percent) => {
+        const progress = Math.min(99, offset + Math.floor((percent * share) / 100));
+        await this.dataSource.getRepository(LeadImportEntity).update(row.id, { progress });
+      },
+    };
+    return new LeadImporter(sink).run(input);
+  }
+}
