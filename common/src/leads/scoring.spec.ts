@@ -151,6 +151,9 @@ describe('icpProblems', () => {
       'half_life_days',
       'fit_share',
     ]);
+    for (const value of ['a\u0001b', '\ud800x', 'x\udc00'])
+      expect(icpProblems({ ...defaultIcp(), excluded: [value] })[0]?.field).toBe('excluded');
+    expect(icpProblems({ ...defaultIcp(), excluded: ['😀 emoji'] })).toEqual([]);
   });
 });
 

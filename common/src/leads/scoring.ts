@@ -94,6 +94,11 @@ export interface IcpProblem {
   message: string;
 }
 
+/** Control characters and halves of a character (lone surrogates) have no place in a value. */
+const NOT_PLAIN_TEXT =
+  // eslint-disable-next-line no-control-regex -- control characters are what it finds
+  /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** Why an ICP cannot be saved; empty when it can. */
 export function icpProblems(icp: unknown): IcpProblem[] {
   const problems: IcpProblem[] = [];
@@ -101,7 +106,10 @@ export function icpProblems(icp: unknown): IcpProblem[] {
   if (!icp || typeof icp !== 'object') return [{ field: 'icp', message: 'Send an ICP object.' }];
   const value = icp as Partial<Record<keyof Icp, unknown>>;
   const isText = (v: unknown) =>
-    typeof v === 'string' && v.trim().length > 0 && v.length <= ICP_LIMITS.value_length;
+    typeof v === 'string' &&
+    v.trim().length > 0 &&
+    v.length <= ICP_LIMITS.value_length &&
+    !NOT_PLAIN_TEXT.test(v);
   if (!Array.isArray(value.criteria) || value.criteria.length > ICP_LIMITS.criteria)
     add('criteria', `Give at most ${ICP_LIMITS.criteria} criteria.`);
   else
