@@ -59,6 +59,27 @@ describe('scoring, the ICP and its rescoring job', () => {
     });
   });
 
+  it('scores the leads an import brings, each breakdown adding up to its score', async () => {
+    const session = await member();
+    const workspaceId = await workspaceOf(session);
+    const queued = await call(session, 'POST', '/api/lead-imports/sample');
+    expect(queued.statusCode).toBe(202);
+    let status = queued.json().status;
+    for (let tries = 0; tries < 240 && status !== 'done' && status !== 'failed'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = (await call(session, 'GET', `/api/lead-imports/${queued.json().id}`)).json().status;
+    }
+    expect(status).toBe('done');
+    const rows = (await t.dataSource.query(
+      `SELECT score, breakdown FROM leads WHERE workspace_id = $1`,
+      [workspaceId],
+    )) as { score: number; breakdown: { points: number }[] }[];
+    expect(rows.length).toBeGreaterThan(300);
+    expect(rows.filter((row) => row.score > 0).length).toBeGreaterThan(0);
+    for (const row of rows)
+      expect(row.breakdown.reduce((sum, line) => sum + line.points, 0)).toBe(row.score);
+  });
+
   it('refuses a bad ICP with the field named (400), never a 500', async () => {
     const session = await member();
     for (const body of [
