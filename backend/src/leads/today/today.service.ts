@@ -27,15 +27,19 @@ const NEW_SIGNAL = `l.monitored AND l.last_signal_at >= $2::timestamptz - make_i
 
 /**
  * The ten leads most worth a touch today: monitored leads with a new signal first, then the
- * monitored and tracked leads, then all leads, each tier by Score. Each tier is its own short
- * scan of the (workspace, score) order, so the answer stays fast on a large workspace.
+ * monitored and tracked leads, then all leads, each tier by Score. Each part is its own short
+ * read (the monitored and tracked leads through their partial indexes, all leads down the
+ * (workspace, score) index), so the answer stays fast on a large workspace.
  */
 const TODAY_SQL = `
   WITH picked AS (
     (SELECT l.id, 0 AS tier, l.score FROM leads l WHERE ${IN_TODAY} AND ${NEW_SIGNAL}
       ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
     UNION ALL
-    (SELECT l.id, 1, l.score FROM leads l WHERE ${IN_TODAY} AND (l.monitored OR l.stage IS NOT NULL)
+    (SELECT l.id, 1, l.score FROM leads l WHERE ${IN_TODAY} AND l.monitored
+      ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
+    UNION ALL
+    (SELECT l.id, 1, l.score FROM leads l WHERE ${IN_TODAY} AND l.stage IS NOT NULL
       ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
     UNION ALL
     (SELECT l.id, 2, l.score FROM leads l WHERE ${IN_TODAY}
