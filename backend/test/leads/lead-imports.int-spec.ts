@@ -1,4 +1,6 @@
-import { readdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import { BODY_LIMIT_BYTES } from '../../src/app.js';
 import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from '../support/accounts.js';
 import {
   archive,
@@ -214,6 +216,23 @@ describe('lead imports', () => {
     expect(await workspaceCounts(session)).toEqual({ leads: 600, signals: 601, job_changes: 0 });
   });
 
+  it('takes an upload many times larger than a JSON body (20,000 connections)', async () => {
+    const session = await member();
+    const rows = Array.from({ length: 20_000 }, (_, index) => [
+      `First${index}`,
+      `Last${index}`,
+      profileUrl(`big-${index}-${randomBytes(4).toString('hex')}`),
+      '',
+      `Company ${randomBytes(6).toString('hex')}`,
+      'Buyer',
+      '08 Feb 2026',
+    ]);
+    const path = await exportOf('Basic_LinkedInDataExport_02-08-2026.zip', rows);
+    expect((await stat(path)).size).toBeGreaterThan(4 * BODY_LIMIT_BYTES);
+    const result = await importArchive(session, path);
+    expect(result.counts['Connections.csv']).toMatchObject({ rows: 20_000, leads_created: 20_000 });
+  }, 120_000);
+
   it('leaves no trace of the files it does not use', async () => {
     const session = await member();
     const path = await exportOf('Basic_LinkedInDataExport_02-08-2026.zip', people(3), {
@@ -305,7 +324,10 @@ describe('lead imports', () => {
     const result = await finished(session, answer.json().id);
     expect(result.counts['crm.csv']).toMatchObject({ rows: 5, leads_created: 3, skipped: 0 });
     expect(result.counts['crm.csv'].skipped_examples).toEqual([
-      { line: 7, reason: 'Imported without the profile URL is not a LinkedIn profile (/in/…)' },
+      {
+        line: 7,
+        reason: 'Imported without its profile URL, which is not a LinkedIn profile (/in/…)',
+      },
     ]);
     const leads = (
       await t.app.inject({ method: 'GET', url: '/api/leads?sort=name', headers: bearer(session) })

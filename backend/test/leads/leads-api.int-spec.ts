@@ -79,6 +79,29 @@ describe('the lead workspace API', () => {
     expect((await call(session, 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(404);
   });
 
+  it('makes the personal workspace on the first write, once, and never for a refused request', async () => {
+    const session = await member();
+    const workspaces = async () =>
+      (
+        await t.dataSource.query(
+          `SELECT count(*)::int AS n FROM workspaces w JOIN users u ON u.id = w.owner_user_id WHERE u.email = $1`,
+          [session.user.email],
+        )
+      )[0].n;
+    expect((await call(session, 'GET', '/api/leads')).json()).toMatchObject({ count: 0, data: [] });
+    expect((await call(session, 'POST', '/api/leads', {})).statusCode).toBe(400);
+    expect((await call(session, 'GET', '/api/me/usage')).statusCode).toBe(200);
+    expect(await workspaces()).toBe(0);
+    const firsts = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        call(session, 'POST', '/api/leads', { first_name: `First${index}` }),
+      ),
+    );
+    expect(firsts.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(await workspaces()).toBe(1);
+    expect((await call(session, 'GET', '/api/leads')).json().count).toBe(5);
+  });
+
   it('lists pages of 25 with search, filters and sorts', async () => {
     const session = await member();
     await addLeads(session, 27, 'page');

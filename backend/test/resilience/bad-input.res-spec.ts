@@ -550,6 +550,9 @@ describe('bad input', () => {
   }, 600_000);
 
   it('refuses out-of-range numbers in every integer field as validation_failed', async () => {
+    // The admin routes tried above end the first member's sessions (suspension, sign-out
+    // everywhere): member routes reach their validation with a member still signed in.
+    member = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('fuzz-numbers'));
     const schemas = document.components.schemas;
     const numeric = withBody().filter((operation) =>
       Object.values(resolve(operation.body ?? {}, schemas).properties ?? {}).some((property) =>

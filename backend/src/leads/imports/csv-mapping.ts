@@ -74,11 +74,13 @@ export function readMappedRow(cells: Record<string, string>, mapping: CsvMapping
   if (!person.slug && !person.email && !first && !last)
     return { items: [], skipped: 'No name, profile URL or e-mail' };
   const problems = [
-    rawUrl && !slug ? 'the profile URL is not a LinkedIn profile (/in/…)' : null,
-    email && !person.email ? 'the e-mail address is not valid' : null,
+    rawUrl && !slug ? 'its profile URL, which is not a LinkedIn profile (/in/…)' : null,
+    email && !person.email ? 'its e-mail address, which is not valid' : null,
   ].filter(Boolean);
   return {
     items: [{ person, currentDetails: true, signal: null }],
-    ...(problems.length > 0 ? { skipped: `Imported without ${problems.join(' and ')}` } : {}),
+    ...(problems.length > 0
+      ? { skipped: `Imported without ${problems.join(', and without ')}` }
+      : {}),
   };
 }

@@ -85,16 +85,26 @@ export async function writeBatch(
         .map((item) => `${item.person.first_name} ${item.person.last_name}`),
     ),
   ];
-  const existing = (await manager.query(
-    `SELECT id, match_key, lower(email) AS email, profile_slug,
-            first_name, last_name, company, position, location, details_as_of
-       FROM leads
-      WHERE workspace_id = $1
-        AND (match_key = ANY($2) OR lower(email) = ANY($3) OR (first_name || ' ' || last_name) = ANY($4)
-             OR lower(first_name || ' ' || last_name) = ANY($5))`,
-    // PostgreSQL's lower() may leave non-ASCII letters as they are: names also match as written.
-    [context.workspaceId, keys, emails, rawNames, names],
-  )) as ExistingLead[];
+  // One query per way of matching, each on its index; names only for people known by no other.
+  const columns = `id, match_key, lower(email) AS email, profile_slug, first_name, last_name,
+                   company, position, location, details_as_of`;
+  const found = new Map<string, ExistingLead>();
+  const look = async (condition: string, values: string[][]) => {
+    if (values.every((list) => list.length === 0)) return;
+    const rows = (await manager.query(
+      `SELECT ${columns} FROM leads WHERE workspace_id = $1 AND (${condition})`,
+      [context.workspaceId, ...values],
+    )) as ExistingLead[];
+    for (const row of rows) found.set(row.id, row);
+  };
+  await look('match_key = ANY($2)', [keys]);
+  await look('email IS NOT NULL AND lower(email) = ANY($2)', [emails]);
+  // PostgreSQL's lower() may leave non-ASCII letters as they are: names also match as written.
+  await look(
+    `(first_name || ' ' || last_name) = ANY($2) OR lower(first_name || ' ' || last_name) = ANY($3)`,
+    [rawNames, names],
+  );
+  const existing = [...found.values()];
   const byKey = new Map(existing.map((lead) => [lead.match_key, lead]));
   const byEmail = new Map(existing.filter((lead) => lead.email).map((lead) => [lead.email!, lead]));
   const byName = new Map<string, ExistingLead | null>();

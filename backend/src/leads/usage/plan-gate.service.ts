@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { usageLimitsFor, type Usage, type UsageLimits } from '@leadpulse/common';
 import { toPaymentIssue, type OpenInvoicesRow } from '../../billing/dunning/payment-issue.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
-import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
+import { WorkspacesService, type WorkspaceContext } from '../workspaces/workspaces.service.js';
 
 /** The owner's plan as the limits read it. */
 interface OwnerPlanRow {
@@ -38,10 +38,14 @@ export function creditsResetAt(now = new Date()): Date {
  */
 @Injectable()
 export class PlanGateService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly workspaces: WorkspacesService,
+  ) {}
 
   /** Locks the workspace for this transaction's write; 403 `plan_suspended` when read-only. */
   async lockForWrite(manager: EntityManager, workspace: WorkspaceContext): Promise<UsageLimits> {
+    await this.workspaces.ensure(manager, workspace);
     const [owner] = (await manager.query(
       `SELECT ${OWNER_PLAN} FROM workspaces w JOIN users u ON u.id = w.owner_user_id
         WHERE w.id = $1 FOR UPDATE OF w`,
@@ -69,8 +73,8 @@ export class PlanGateService {
   /** `GET /api/me/usage`. AI credits are spent by comment drafts, which come later: none yet. */
   async usage(workspace: WorkspaceContext): Promise<Usage<Date>> {
     const [owner] = (await this.dataSource.query(
-      `SELECT ${OWNER_PLAN} FROM workspaces w JOIN users u ON u.id = w.owner_user_id WHERE w.id = $1`,
-      [workspace.id],
+      `SELECT ${OWNER_PLAN} FROM users u WHERE u.id = $1`,
+      [workspace.ownerId],
     )) as OwnerPlanRow[];
     const limits = usageLimitsFor(owner);
     const manager = this.dataSource.manager;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/app.exception.js';
 
 /** The caller's workspace, as the guard resolves it for every lead route. */
@@ -8,64 +8,72 @@ export interface WorkspaceContext {
   id: string;
   /** The caller's `users` id. */
   userId: string;
+  /** Whose plan limits the workspace. */
+  ownerId: string;
   role: 'owner' | 'member';
+  /**
+   * False for a member's personal workspace before its first write: it is made then, in that
+   * write's transaction (its id is the member's own), so a refused request writes nothing.
+   */
+  exists: boolean;
 }
 
 @Injectable()
 export class WorkspacesService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /**
-   * The workspace of the signed-in account: the one it belongs to, or a personal one made now
-   * (the first use of a lead feature). Two first requests at once make one workspace.
-   */
+  /** The workspace of the signed-in account: the one it belongs to, or its personal one. */
   async resolve(accountId: string): Promise<WorkspaceContext> {
     const [found] = (await this.dataSource.query(
-      `SELECT u.id AS user_id, m.workspace_id, m.role
+      `SELECT u.id AS user_id, m.workspace_id, m.role, w.owner_user_id
          FROM users u
          LEFT JOIN workspace_members m ON m.user_id = u.id
+         LEFT JOIN workspaces w ON w.id = m.workspace_id
         WHERE u.auth_user_id = $1
         ORDER BY m.role = 'owner' DESC, m.created_at
         LIMIT 1`,
       [accountId],
-    )) as { user_id: string; workspace_id: string | null; role: 'owner' | 'member' | null }[];
+    )) as {
+      user_id: string;
+      workspace_id: string | null;
+      role: 'owner' | 'member' | null;
+      owner_user_id: string | null;
+    }[];
     if (!found)
       throw new AppException(
         'profile_not_found',
         404,
         'We could not find your profile. Please contact support.',
       );
-    if (found.workspace_id && found.role)
-      return { id: found.workspace_id, userId: found.user_id, role: found.role };
-    return this.createPersonal(found.user_id);
+    if (found.workspace_id && found.role && found.owner_user_id)
+      return {
+        id: found.workspace_id,
+        userId: found.user_id,
+        ownerId: found.owner_user_id,
+        role: found.role,
+        exists: true,
+      };
+    return {
+      id: found.user_id,
+      userId: found.user_id,
+      ownerId: found.user_id,
+      role: 'owner',
+      exists: false,
+    };
   }
 
-  private async createPersonal(userId: string): Promise<WorkspaceContext> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO workspaces (name, owner_user_id, personal) VALUES ('My workspace', $1, true)
-         ON CONFLICT (owner_user_id) WHERE personal DO NOTHING`,
-        [userId],
-      );
-      const [workspace] = (await manager.query(
-        `SELECT id FROM workspaces WHERE owner_user_id = $1 AND personal`,
-        [userId],
-      )) as { id: string }[];
-      await manager.query(
-        `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')
-         ON CONFLICT (workspace_id, user_id) DO NOTHING`,
-        [workspace.id, userId],
-      );
-      return { id: workspace.id, userId, role: 'owner' as const };
-    });
-  }
-
-  /** The workspaces a user owns (for erasure with the account). */
-  async ownedBy(userId: string): Promise<string[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT id FROM workspaces WHERE owner_user_id = $1`,
-      [userId],
-    )) as { id: string }[];
-    return rows.map((row) => row.id);
+  /** Makes the member's personal workspace in the write's transaction, if it is not there yet. */
+  async ensure(manager: EntityManager, workspace: WorkspaceContext): Promise<void> {
+    if (workspace.exists) return;
+    await manager.query(
+      `INSERT INTO workspaces (id, name, owner_user_id, personal) VALUES ($1, 'My workspace', $2, true)
+       ON CONFLICT DO NOTHING`,
+      [workspace.id, workspace.userId],
+    );
+    await manager.query(
+      `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')
+       ON CONFLICT DO NOTHING`,
+      [workspace.id, workspace.userId],
+    );
   }
 }
