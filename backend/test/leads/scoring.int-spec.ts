@@ -1,17 +1,21 @@
 import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from '../support/accounts.js';
+import { RESCORE_QUEUE, RescoringService } from '../../src/leads/scoring/rescoring.service.js';
 import { NO_RATE_LIMITS, resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('scoring, the ICP and its rescoring job', () => {
   let t: TestApp;
   const call = (
     session: SessionBody,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) => t.app.inject({ method, url, headers: bearer(session), ...(payload ? { payload } : {}) });
   const member = () => signUpAndConfirm(t.app, t.dataSource, uniqueEmail('scoring'));
   const workspaceOf = async (session: SessionBody): Promise<string> => {
-    expect((await call(session, 'GET', '/api/icp')).statusCode).toBe(200);
+    // The workspace is made by the member's first write: a lead added and deleted.
+    const made = await call(session, 'POST', '/api/leads', { first_name: 'First' });
+    expect(made.statusCode).toBe(201);
+    expect((await call(session, 'DELETE', `/api/leads/${made.json().id}`)).statusCode).toBe(204);
     const [row] = (await t.dataSource.query(
       `SELECT w.id FROM workspaces w JOIN users u ON u.id = w.owner_user_id WHERE lower(u.email) = lower($1)`,
       [session.user.email],
@@ -78,6 +82,38 @@ describe('scoring, the ICP and its rescoring job', () => {
     expect(rows.filter((row) => row.score > 0).length).toBeGreaterThan(0);
     for (const row of rows)
       expect(row.breakdown.reduce((sum, line) => sum + line.points, 0)).toBe(row.score);
+  });
+
+  it('lets Intent decay in the daily pass: a signal a half-life old counts half', async () => {
+    const session = await member();
+    const workspaceId = await workspaceOf(session);
+    const lead = (
+      await call(session, 'POST', '/api/leads', { first_name: 'Decay', position: 'Engineer' })
+    ).json();
+    await call(session, 'POST', `/api/leads/${lead.id}/signals`, { kind: 'met' });
+    // Met today: Intent 40, Score 0.4 × 40 = 16.
+    expect((await call(session, 'GET', `/api/leads/${lead.id}`)).json()).toMatchObject({
+      intent: 40,
+      score: 16,
+    });
+    const rescoring = t.app.get(RescoringService);
+    await t.dataSource.query(`DELETE FROM pgboss.job WHERE name = $1`, [RESCORE_QUEUE]);
+    await rescoring.queueDecay();
+    const jobs = (await t.dataSource.query(
+      `SELECT data FROM pgboss.job WHERE name = $1 AND data->>'workspace_id' = $2`,
+      [RESCORE_QUEUE, workspaceId],
+    )) as { data: object }[];
+    expect(jobs.map((job) => job.data)).toEqual([{ workspace_id: workspaceId, reason: 'decay' }]);
+    // The pass as it runs fourteen days on: Intent 40 × ½ = 20, Score 8.
+    await rescoring.rescoreWorkspace(
+      { workspace_id: workspaceId, reason: 'decay' },
+      new Date(Date.now() + 14 * 86_400_000),
+    );
+    expect((await call(session, 'GET', `/api/leads/${lead.id}`)).json()).toMatchObject({
+      intent: 20,
+      score: 8,
+      breakdown: [{ label: 'Met you 14 days ago', points: 8 }],
+    });
   });
 
   it('refuses a bad ICP with the field named (400), never a 500', async () => {

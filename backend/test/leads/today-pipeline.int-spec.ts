@@ -5,13 +5,16 @@ describe('Today and the pipeline', () => {
   let t: TestApp;
   const call = (
     session: SessionBody,
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) => t.app.inject({ method, url, headers: bearer(session), ...(payload ? { payload } : {}) });
   const member = () => signUpAndConfirm(t.app, t.dataSource, uniqueEmail('today'));
   const workspaceOf = async (session: SessionBody): Promise<string> => {
-    expect((await call(session, 'GET', '/api/leads')).statusCode).toBe(200);
+    // The workspace is made by the member's first write: a lead added and deleted.
+    const made = await call(session, 'POST', '/api/leads', { first_name: 'First' });
+    expect(made.statusCode).toBe(201);
+    expect((await call(session, 'DELETE', `/api/leads/${made.json().id}`)).statusCode).toBe(204);
     const [row] = (await t.dataSource.query(
       `SELECT w.id FROM workspaces w JOIN users u ON u.id = w.owner_user_id WHERE lower(u.email) = lower($1)`,
       [session.user.email],
