@@ -259,19 +259,45 @@ function fieldText(field: IcpField, lead: LeadFacts): string {
   }
 }
 
+/** An ICP's values normalized once, however many leads it scores (an ICP is never changed in place). */
+interface CompiledIcp {
+  excluded: { value: string; words: string }[];
+  criteria: { value: string; words: string; seniority: Seniority | null }[][];
+}
+const compiled = new WeakMap<Icp, CompiledIcp>();
+
+function compile(icp: Icp): CompiledIcp {
+  let result = compiled.get(icp);
+  if (!result) {
+    result = {
+      excluded: icp.excluded.map((value) => ({ value, words: normalizeWords(value) })),
+      criteria: icp.criteria.map((criterion) =>
+        criterion.values.map((value) => ({
+          value,
+          words: normalizeWords(value),
+          seniority: criterion.field === 'seniority' ? seniorityValue(value) : null,
+        })),
+      ),
+    };
+    compiled.set(icp, result);
+  }
+  return result;
+}
+
 /** Fit: 100 × the matched criteria's weights ÷ all the weights, rounded; 0 when excluded. */
 export function computeFit(icp: Icp, lead: LeadFacts): FitResult {
   const totalWeight = icp.criteria.reduce((sum, c) => sum + c.weight, 0);
+  const { excluded: excludedValues, criteria } = compile(icp);
   const excludedText = normalizeWords([lead.position, lead.headline, lead.company].join(' '));
-  const excluded = icp.excluded.find((value) => hasWords(excludedText, normalizeWords(value)));
+  const excluded = excludedValues.find((v) => hasWords(excludedText, v.words))?.value;
   if (excluded !== undefined) return { fit: 0, matched: [], excluded, totalWeight };
   const matched: MatchedCriterion[] = [];
   icp.criteria.forEach((criterion, index) => {
     const text = fieldText(criterion.field, lead);
     const value =
       criterion.field === 'seniority'
-        ? criterion.values.find((v) => seniorityValue(v) === text)
-        : criterion.values.find((v) => hasWords(text, normalizeWords(v)));
+        ? criteria[index].find((v) => v.seniority === text)?.value
+        : criteria[index].find((v) => hasWords(text, v.words))?.value;
     if (value !== undefined)
       matched.push({ index, field: criterion.field, value, weight: criterion.weight });
   });
