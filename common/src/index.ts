@@ -11,3 +11,7 @@ export * from './roadmap.js';
 export * from './billing.js';
 export * from './revenue.js';
 export * from './api/leads.js';
+export * from './leads/seniority.js';
+export * from './leads/scoring.js';
+export * from './leads/today.js';
+export * from './leads/api.js';

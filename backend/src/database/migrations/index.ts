@@ -25,6 +25,7 @@ import { BoundUserSearchPendingLists1795512400000 } from './1795512400000-BoundU
 import { AddDunningEndedEmail1795513000000 } from './1795513000000-AddDunningEndedEmail.js';
 import { IndexExpirySweeps1795514000000 } from './1795514000000-IndexExpirySweeps.js';
 import { AddLeadWorkspace1795871678653 } from './1795871678653-AddLeadWorkspace.js';
+import { AddLeadScoring1795873479532 } from './1795873479532-AddLeadScoring.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -54,4 +55,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddDunningEndedEmail1795513000000,
   IndexExpirySweeps1795514000000,
   AddLeadWorkspace1795871678653,
+  AddLeadScoring1795873479532,
 ];
