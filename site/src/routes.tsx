@@ -69,6 +69,13 @@ export const routes: RouteObject[] = [
         element: lazyPage(() => import('./pages/dashboard/WelcomePage').then((m) => m.WelcomePage)),
       },
       {
+        path: 'today',
+        handle: { title: 'Today' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/today/TodayPage').then((m) => m.TodayPage),
+        ),
+      },
+      {
         path: 'leads',
         handle: { title: 'Leads' },
         element: lazyPage(() =>

@@ -28,6 +28,7 @@ import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Article from '@mui/icons-material/Article';
 import Home from '@mui/icons-material/Home';
 import People from '@mui/icons-material/People';
+import Today from '@mui/icons-material/Today';
 import UploadFile from '@mui/icons-material/UploadFile';
 import MenuIcon from '@mui/icons-material/Menu';
 import Notifications from '@mui/icons-material/Notifications';
@@ -128,8 +129,9 @@ function Shell() {
     <Box component="nav" aria-label="Dashboard">
       <List>
         {[
-          // LEADS.md's order; Today, Pipeline, Comments, Analytics and Automation join when built.
+          // LEADS.md's order; Comments, Analytics and Automation join when built.
           { to: '/dashboard', label: 'Welcome', icon: <Home />, end: true },
+          { to: '/dashboard/today', label: 'Today', icon: <Today /> },
           { to: '/dashboard/leads', label: 'Leads', icon: <People /> },
           { to: '/dashboard/imports', label: 'Imports', icon: <UploadFile /> },
           { to: '/dashboard/content', label: 'Content', icon: <Article /> },
