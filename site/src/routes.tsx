@@ -76,6 +76,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'pipeline',
+        handle: { title: 'Pipeline' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/pipeline/PipelinePage').then((m) => m.PipelinePage),
+        ),
+      },
+      {
         path: 'leads',
         handle: { title: 'Leads' },
         element: lazyPage(() =>

@@ -29,6 +29,7 @@ import Article from '@mui/icons-material/Article';
 import Home from '@mui/icons-material/Home';
 import People from '@mui/icons-material/People';
 import Today from '@mui/icons-material/Today';
+import ViewKanban from '@mui/icons-material/ViewKanban';
 import UploadFile from '@mui/icons-material/UploadFile';
 import MenuIcon from '@mui/icons-material/Menu';
 import Notifications from '@mui/icons-material/Notifications';
@@ -133,6 +134,7 @@ function Shell() {
           { to: '/dashboard', label: 'Welcome', icon: <Home />, end: true },
           { to: '/dashboard/today', label: 'Today', icon: <Today /> },
           { to: '/dashboard/leads', label: 'Leads', icon: <People /> },
+          { to: '/dashboard/pipeline', label: 'Pipeline', icon: <ViewKanban /> },
           { to: '/dashboard/imports', label: 'Imports', icon: <UploadFile /> },
           { to: '/dashboard/content', label: 'Content', icon: <Article /> },
           { to: '/dashboard/settings', label: 'Settings', icon: <Settings /> },
