@@ -83,6 +83,11 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'icp',
+        handle: { title: 'Ideal customer' },
+        element: lazyPage(() => import('./pages/dashboard/icp/IcpPage').then((m) => m.IcpPage)),
+      },
+      {
         path: 'leads',
         handle: { title: 'Leads' },
         element: lazyPage(() =>

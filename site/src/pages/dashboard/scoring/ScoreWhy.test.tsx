@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { aLead } from '../../../features/leads/test-fixtures';
 import { ScoreWhy } from './ScoreWhy';
@@ -17,6 +18,7 @@ describe('ScoreWhy', () => {
           ],
         })}
       />,
+      { wrapper: MemoryRouter },
     );
     expect(screen.getByLabelText('Fit 60 of 100')).toBeInTheDocument();
     expect(screen.getByLabelText('Intent 28 of 100')).toBeInTheDocument();
@@ -32,7 +34,9 @@ describe('ScoreWhy', () => {
   });
 
   it('says so when a lead has nothing behind its score', () => {
-    render(<ScoreWhy lead={aLead({ fit: 0, intent: 0, score: 0, breakdown: [] })} />);
+    render(<ScoreWhy lead={aLead({ fit: 0, intent: 0, score: 0, breakdown: [] })} />, {
+      wrapper: MemoryRouter,
+    });
     expect(screen.getByText(/Nothing in your ideal customer profile/)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { Alert, Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import type { Lead } from '@leadpulse/common';
 import { scoreTone, whyLines } from '../../../features/scoring/score-why';
 
@@ -108,6 +109,9 @@ export function ScoreWhy({ lead }: { lead: Lead }) {
           This score is being recalculated; the lines will match it shortly.
         </Alert>
       )}
+      <Button component={RouterLink} to="/dashboard/icp" size="small" sx={{ mt: 1 }}>
+        Edit your ideal customer
+      </Button>
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useToday, useTodayActions } from '../../../features/scoring/useToday';
 import { ApiErrorAlert } from '../leads/ApiErrorAlert';
 import { TodayItemCard } from './TodayItemCard';
@@ -18,7 +18,10 @@ export function TodayPage() {
         </Typography>
         <Typography color="text.secondary">
           The leads most worth a touch today, with why and what to do. Mark one done or snooze it
-          and the next one comes in.
+          and the next one comes in.{' '}
+          <Link component={RouterLink} to="/dashboard/icp">
+            Edit your ideal customer
+          </Link>
         </Typography>
       </Box>
       {failed && <ApiErrorAlert error={failed} />}
