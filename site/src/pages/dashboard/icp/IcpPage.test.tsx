@@ -58,7 +58,9 @@ describe('IcpPage', () => {
     });
     vi.stubGlobal('fetch', api.fetch);
     renderWithApp(<IcpPage />, '/dashboard/icp');
-    expect(await screen.findByText('3 of 20 leads would score 70 or more')).toBeInTheDocument();
+    expect(
+      await screen.findByText('3 of 20 leads would score 70 or more', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('+8 from now')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Add a criterion' }));
@@ -66,7 +68,10 @@ describe('IcpPage', () => {
       await screen.findByText('Fix the fields marked in red to see the preview.'),
     ).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Title values'), 'VP{Enter}');
-    expect(await screen.findByText('6 of 20 leads would score 70 or more')).toBeInTheDocument();
+    // The preview is asked once typing has stopped for 400 ms.
+    expect(
+      await screen.findByText('6 of 20 leads would score 70 or more', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
     const previews = api.calls.filter((c) => c.method === 'POST');
     expect((previews.at(-1)?.body as Icp).criteria).toHaveLength(2);
 

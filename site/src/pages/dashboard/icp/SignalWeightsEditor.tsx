@@ -20,7 +20,7 @@ export function SignalWeightsEditor({ icp, problems, onChange }: Props) {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
+          gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))',
         }}
       >
         {SIGNAL_KINDS.map((kind) => (

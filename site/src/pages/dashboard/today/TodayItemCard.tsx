@@ -2,18 +2,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import OpenInNew from '@mui/icons-material/ArrowForward';
-import type { NextStepKind, TodayItem } from '@leadpulse/common';
+import type { TodayItem } from '@leadpulse/common';
 import { leadName } from '../../../features/leads/lead-labels';
 import { scoreTone } from '../../../features/scoring/score-why';
 import { AddToPipelineButton } from '../scoring/AddToPipelineButton';
 import { SnoozeButton } from './SnoozeButton';
-
-const STEP_TITLES: Record<NextStepKind, string> = {
-  reply: 'Reply',
-  congratulate: 'Congratulate',
-  comment: 'Comment',
-  follow_up: 'Follow up',
-};
 
 interface Props {
   item: TodayItem;
@@ -68,8 +61,7 @@ export function TodayItemCard({ item, onDone, onSnooze }: Props) {
             </Box>
           )}
           <Typography variant="body2" sx={{ mt: 1 }}>
-            <Box component="strong">{STEP_TITLES[item.next_step_kind] ?? 'Next step'}:</Box>{' '}
-            {item.next_step}
+            <Box component="strong">Next step:</Box> {item.next_step}
           </Typography>
         </Box>
       </Stack>
