@@ -23,7 +23,7 @@ export function PipelineColumn({ stage, leads, count }: Props) {
       aria-labelledby={titleId}
       variant="outlined"
       sx={{
-        flex: '0 0 min(280px, 80vw)',
+        flex: '0 0 min(250px, 80vw)',
         scrollSnapAlign: 'start',
         p: 1,
         bgcolor: isOver ? 'action.hover' : 'background.default',
