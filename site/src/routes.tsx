@@ -88,6 +88,13 @@ export const routes: RouteObject[] = [
         element: lazyPage(() => import('./pages/dashboard/icp/IcpPage').then((m) => m.IcpPage)),
       },
       {
+        path: 'tasks',
+        handle: { title: 'Tasks' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/tasks/TasksPage').then((m) => m.TasksPage),
+        ),
+      },
+      {
         path: 'leads',
         handle: { title: 'Leads' },
         element: lazyPage(() =>

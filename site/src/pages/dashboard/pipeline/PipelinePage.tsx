@@ -47,7 +47,11 @@ export function PipelinePage() {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // Instant scrolling: a card moved by keyboard past the visible columns lands before the next key.
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates,
+      scrollBehavior: 'auto',
+    }),
   );
   const served = useMemo(() => (board.data ? columnsOf(board.data) : null), [board.data]);
   const columns = closing?.columns ?? dragging ?? served;

@@ -21,6 +21,10 @@ export function TodayPage() {
           and the next one comes in.{' '}
           <Link component={RouterLink} to="/dashboard/icp">
             Edit your ideal customer
+          </Link>{' '}
+          ·{' '}
+          <Link component={RouterLink} to="/dashboard/tasks">
+            Your tasks
           </Link>
         </Typography>
       </Box>
