@@ -77,7 +77,8 @@ function IcpForm({ answer }: { answer: IcpAnswer }) {
       sx={{
         display: 'grid',
         gap: 3,
-        gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' },
+        // minmax(0, …): a long unbroken name in the preview must not widen the page.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
         alignItems: 'start',
       }}
     >

@@ -57,7 +57,7 @@ export function SignalWeightsEditor({ icp, problems, onChange }: Props) {
         slotProps={{ htmlInput: { min: 1, max: 365, step: 1 } }}
         sx={{ maxWidth: 240 }}
       />
-      <Box sx={{ maxWidth: 420, px: 1 }}>
+      <Box sx={{ maxWidth: 420, px: 4 }}>
         <Typography id="fit-share-label" gutterBottom>
           Score: {fitPercent}% fit, {100 - fitPercent}% intent
         </Typography>
