@@ -91,6 +91,25 @@ test('the ICP preview moves while editing, a card moved by keyboard stays, Today
   await expect(column('Contacted').getByRole('button', { name: `Move ${b}` })).toBeVisible();
   await expect(column('New').getByRole('button', { name: `Move ${a}` })).toBeVisible();
 
+  // By mouse (on a wide screen, where the third column is in view): the first card to Conversation.
+  if (page.viewportSize()!.width >= 768) {
+    const handle = column('New').getByRole('button', { name: `Move ${a}` });
+    const target = column('Conversation');
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    const dropped = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('/api/leads/'),
+    );
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
+    await page.mouse.up();
+    expect((await dropped).ok()).toBe(true);
+    await page.reload();
+    await expect(column('Conversation').getByRole('button', { name: `Move ${a}` })).toBeVisible();
+    await expect(column('New').getByText('0', { exact: true })).toBeVisible();
+  }
+
   // The lead's "why": lines adding up to its score.
   await column('Contacted').getByRole('link', { name: b }).click();
   const why = page.getByRole('region', { name: 'Score' });

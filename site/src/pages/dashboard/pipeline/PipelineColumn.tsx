@@ -24,6 +24,8 @@ export function PipelineColumn({ stage, leads, count }: Props) {
       variant="outlined"
       sx={{
         flex: '0 0 min(250px, 80vw)',
+        // A long title is cut on its card rather than widening the column.
+        minWidth: 0,
         scrollSnapAlign: 'start',
         p: 1,
         bgcolor: isOver ? 'action.hover' : 'background.default',

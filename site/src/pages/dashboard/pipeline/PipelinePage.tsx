@@ -3,6 +3,7 @@ import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import {
   closestCorners,
   DndContext,
+  pointerWithin,
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
@@ -10,6 +11,7 @@ import {
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
@@ -35,6 +37,15 @@ import { PipelineCard } from './PipelineCard';
 import { StageReasonDialog } from './StageReasonDialog';
 
 type Place = { stage: LeadStage; index: number };
+
+/**
+ * Mouse and touch drop where the pointer is; the keyboard, which has no pointer, goes to the
+ * closest place in the arrow's direction.
+ */
+const collisionDetection: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  return within.length > 0 ? within : closestCorners(args);
+};
 
 /** The pipeline: six stages with their counts; cards move by mouse, touch and keyboard. */
 export function PipelinePage() {
@@ -160,7 +171,7 @@ export function PipelinePage() {
             )}
             <DndContext
               sensors={sensors}
-              collisionDetection={closestCorners}
+              collisionDetection={collisionDetection}
               onDragStart={onDragStart}
               onDragOver={onDragOver}
               onDragEnd={onDragEnd}
