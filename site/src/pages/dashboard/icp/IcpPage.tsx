@@ -84,6 +84,12 @@ function IcpForm({ answer }: { answer: IcpAnswer }) {
     >
       <Stack spacing={3} sx={{ minWidth: 0 }}>
         <Rescoring answer={answer} />
+        {answer.is_default && (
+          <Alert severity="info">
+            You start from a profile of decision-makers (founders, C-level, VPs, heads and
+            directors). Make it yours and save.
+          </Alert>
+        )}
         <Section
           title="Criteria"
           text="Fit is the share of the criteria's weights that a lead matches. A value matches whole words, whatever the case or accents."

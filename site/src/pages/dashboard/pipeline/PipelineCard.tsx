@@ -70,6 +70,11 @@ export function PipelineCard({ lead, overlay = false }: { lead: Lead; overlay?: 
             {role}
           </Typography>
         )}
+        {lead.stage_reason && (lead.stage === 'won' || lead.stage === 'lost') && (
+          <Typography variant="caption" color="text.secondary" component="p">
+            {lead.stage === 'won' ? 'Won' : 'Lost'}: {lead.stage_reason}
+          </Typography>
+        )}
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap' }}>
           <Chip size="small" variant="outlined" label={`Score ${lead.score}`} />
           {lead.monitored && (

@@ -10,14 +10,16 @@ import { StageReasonDialog } from './StageReasonDialog';
 const board: PipelineBoard = {
   columns: LEAD_STAGES.map((stage) => ({
     stage,
-    count: stage === 'new' ? 60 : 0,
+    count: stage === 'new' ? 60 : stage === 'won' ? 1 : 0,
     leads:
-      stage === 'new'
-        ? [
-            aLead({ id: 'a', first_name: 'Ada', stage, monitored: true }),
-            aLead({ id: 'b', first_name: 'Bea', last_name: 'Moss', stage, position_in_stage: 1 }),
-          ]
-        : [],
+      stage === 'won'
+        ? [aLead({ id: 'w', first_name: 'Wes', stage, stage_reason: 'Budget approved' })]
+        : stage === 'new'
+          ? [
+              aLead({ id: 'a', first_name: 'Ada', stage, monitored: true }),
+              aLead({ id: 'b', first_name: 'Bea', last_name: 'Moss', stage, position_in_stage: 1 }),
+            ]
+          : [],
   })),
 };
 
@@ -44,7 +46,10 @@ describe('PipelinePage', () => {
       'Move Bea Moss',
     ]);
     expect(within(newColumn).getByText('Monitored')).toBeInTheDocument();
-    expect(screen.getAllByText('Drop a lead here')).toHaveLength(5);
+    expect(screen.getAllByText('Drop a lead here')).toHaveLength(4);
+    expect(
+      within(screen.getByRole('region', { name: 'Won' })).getByText('Won: Budget approved'),
+    ).toBeInTheDocument();
   });
 
   it('shows the error with Try Again when the board cannot be read', async () => {
