@@ -5,6 +5,7 @@ import {
   boardWith,
   columnId,
   columnsOf,
+  dropOf,
   liveCount,
   moveCard,
   placeOf,
@@ -60,5 +61,23 @@ describe('pipeline board', () => {
       ['a', 1],
     ]);
     expect(kept.columns[0].count).toBe(2);
+  });
+
+  it('drops a card back in its place as no move, within its column as a move', () => {
+    expect(dropOf(columns, { stage: 'new', index: 1 }, 'b', 'b')).toEqual({ kind: 'stay' });
+    const drop = dropOf(columns, { stage: 'new', index: 0 }, 'a', 'c');
+    expect(drop.kind).toBe('move');
+    expect(drop.kind !== 'stay' && drop.to).toEqual({ stage: 'new', index: 2 });
+  });
+
+  it('asks why when a card arrives in won or lost, not when it moves within them', () => {
+    const dragged = moveCard(columns, 'b', columnId('won'));
+    const drop = dropOf(dragged, { stage: 'new', index: 1 }, 'b', columnId('won'));
+    expect(drop.kind).toBe('ask');
+    expect(drop.kind !== 'stay' && drop.to).toEqual({ stage: 'won', index: 0 });
+    const inWon = moveCard(dragged, 'a', columnId('won'));
+    expect(dropOf(inWon, { stage: 'won', index: 1 }, 'a', 'b').kind).toBe('move');
+    const toContacted = moveCard(columns, 'b', 'd');
+    expect(dropOf(toContacted, { stage: 'new', index: 1 }, 'b', 'd').kind).toBe('move');
   });
 });

@@ -72,3 +72,25 @@ export function boardWith(board: PipelineBoard, columns: Columns): PipelineBoard
 
 /** Stages whose move asks why (the reason is optional). */
 export const CLOSING_STAGES: readonly LeadStage[] = ['won', 'lost'];
+
+export interface Place {
+  stage: LeadStage;
+  index: number;
+}
+
+/** What a drop does: nothing (the card is back in its place), a move, or a move that asks why. */
+export type Drop = { kind: 'stay' } | { kind: 'move' | 'ask'; columns: Columns; to: Place };
+
+/**
+ * The drop of a card over a card or a column, on a board where moves between columns were
+ * already made while dragging: a move within the column is made now; won and lost ask why
+ * when the card arrives from another stage.
+ */
+export function dropOf(columns: Columns, from: Place, activeId: string, overId: string): Drop {
+  let next = columns;
+  if (stageOf(next, activeId) === stageOf(next, overId)) next = moveCard(next, activeId, overId);
+  const to = placeOf(next, activeId);
+  if (!to || (to.stage === from.stage && to.index === from.index)) return { kind: 'stay' };
+  const asks = CLOSING_STAGES.includes(to.stage) && to.stage !== from.stage;
+  return { kind: asks ? 'ask' : 'move', columns: next, to };
+}

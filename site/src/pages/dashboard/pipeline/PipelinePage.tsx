@@ -18,25 +18,24 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { LEAD_STAGES, type LeadStage } from '@leadpulse/common';
+import { LEAD_STAGES } from '@leadpulse/common';
 import { STAGE_LABELS, leadName } from '../../../features/leads/lead-labels';
 import {
-  CLOSING_STAGES,
   boardWith,
+  dropOf,
   columnsOf,
   liveCount,
   moveCard,
   placeOf,
   stageOf,
   type Columns,
+  type Place,
 } from '../../../features/scoring/board';
 import { useBoard, useMoveCard } from '../../../features/scoring/useBoard';
 import { ApiErrorAlert } from '../leads/ApiErrorAlert';
 import { PipelineColumn } from './PipelineColumn';
 import { PipelineCard } from './PipelineCard';
 import { StageReasonDialog } from './StageReasonDialog';
-
-type Place = { stage: LeadStage; index: number };
 
 /**
  * Mouse and touch drop where the pointer is; the keyboard, which has no pointer, goes to the
@@ -113,21 +112,14 @@ export function PipelinePage() {
       setDragging(moveCard(dragging, String(active.id), String(over.id)));
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!dragging || !over || !origin.current) return reset();
     const id = String(active.id);
-    let next = dragging;
-    if (!next || !over || !origin.current) return reset();
-    if (stageOf(next, id) === stageOf(next, String(over.id)))
-      next = moveCard(next, id, String(over.id));
-    const to = placeOf(next, id);
-    const from = origin.current;
-    if (!to || (to.stage === from.stage && to.index === from.index)) return reset();
-    if (CLOSING_STAGES.includes(to.stage) && to.stage !== from.stage) {
-      setClosing({ columns: next, id, to });
-      setDragging(null);
-      setActiveId(null);
-      return;
-    }
-    commit(next, id, to);
+    const drop = dropOf(dragging, origin.current, id, String(over.id));
+    if (drop.kind === 'stay') return reset();
+    if (drop.kind === 'move') return commit(drop.columns, id, drop.to);
+    setClosing({ columns: drop.columns, id, to: drop.to });
+    setDragging(null);
+    setActiveId(null);
   };
 
   const active =
