@@ -9,6 +9,7 @@ import { BillingModule } from './billing/billing.module.js';
 import { FoundingModule } from './founding/founding.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LeadsModule } from './leads/leads.module.js';
+import { LeadScoringModule } from './leads/scoring/scoring.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
         MetricsModule,
         LogsModule,
         LeadsModule,
+        LeadScoringModule,
       ],
     };
   }

@@ -7,13 +7,13 @@ describe('roadmap', () => {
     expect(items.filter((item) => item.eta === LIVE).map((item) => item.to)).toEqual([
       '/dashboard/imports',
       '/dashboard/leads',
-      '/dashboard/leads?stage=tracked',
+      '/dashboard/pipeline',
+      '/dashboard/leads?sort=-score',
       '/dashboard/comments',
     ]);
     expect(ROADMAP_DATES).toEqual({});
     expect(items.filter((item) => item.eta === COMING_SOON).map((item) => item.title)).toEqual([
       'Lead Monitoring',
-      'AI Lead Scoring',
       'Analytics Dashboard',
       'Automation Engine',
     ]);

@@ -25,7 +25,7 @@ export const ROADMAP_FEATURES = [
   {
     title: 'Dream Lead Tracker',
     description: 'Track your most wanted leads by stage, from new to won.',
-    to: '/dashboard/leads?stage=tracked',
+    to: '/dashboard/pipeline',
     live: true,
   },
   {
@@ -40,7 +40,7 @@ export const ROADMAP_FEATURES = [
     description:
       'Scores 0-100 by your ideal customer profile and the signals in your data, with the reason behind every point.',
     to: '/dashboard/leads?sort=-score',
-    live: false,
+    live: true,
   },
   {
     title: 'Personalized Comment Generation',

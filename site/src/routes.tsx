@@ -84,6 +84,32 @@ export const routes: RouteObject[] = [
         element: lazyPage(() => import('./pages/dashboard/WelcomePage').then((m) => m.WelcomePage)),
       },
       {
+        path: SITE_ROUTES.dashboardToday,
+        handle: { title: 'Today' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/today/TodayPage').then((m) => m.TodayPage),
+        ),
+      },
+      {
+        path: SITE_ROUTES.dashboardPipeline,
+        handle: { title: 'Pipeline' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/pipeline/PipelinePage').then((m) => m.PipelinePage),
+        ),
+      },
+      {
+        path: SITE_ROUTES.dashboardIcp,
+        handle: { title: 'Ideal customer' },
+        element: lazyPage(() => import('./pages/dashboard/icp/IcpPage').then((m) => m.IcpPage)),
+      },
+      {
+        path: SITE_ROUTES.dashboardTasks,
+        handle: { title: 'Tasks' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/tasks/TasksPage').then((m) => m.TasksPage),
+        ),
+      },
+      {
         path: SITE_ROUTES.dashboardLeads,
         handle: { title: 'Leads' },
         element: lazyPage(() =>

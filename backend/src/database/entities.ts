@@ -22,6 +22,7 @@ import { LeadNoteEntity } from '../leads/notes/lead-note.entity.js';
 import { LeadTaskEntity } from '../leads/tasks/lead-task.entity.js';
 import { WorkspaceMemberEntity } from '../leads/workspaces/workspace-member.entity.js';
 import { WorkspaceEntity } from '../leads/workspaces/workspace.entity.js';
+import { WorkspaceIcpEntity } from '../leads/scoring/workspace-icp.entity.js';
 import { PaymentMethodEntity } from '../payments/payment-method.entity.js';
 import { TransactionEntity } from '../payments/transaction.entity.js';
 import { PlanEntity } from '../plans/plan.entity.js';
@@ -63,4 +64,5 @@ export const ENTITIES = [
   UserEntity,
   WorkspaceEntity,
   WorkspaceMemberEntity,
+  WorkspaceIcpEntity,
 ];

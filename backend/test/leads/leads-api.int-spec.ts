@@ -45,10 +45,11 @@ describe('the lead workspace API', () => {
       source: 'manual',
       stage: null,
       monitored: false,
-      fit: 0,
+      // A founder fits the default ICP (decision-makers): Fit 100, Score 0.6 × 100.
+      fit: 100,
       intent: 0,
-      score: 0,
-      breakdown: [],
+      score: 60,
+      breakdown: [{ label: "Seniority matches 'Founder/owner'", points: 60 }],
     });
     expect(lead).not.toHaveProperty('workspace_id');
     expect(lead).not.toHaveProperty('match_key');

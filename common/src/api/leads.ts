@@ -70,6 +70,8 @@ export interface Lead<TDate = string> {
   stage: LeadStage | null;
   /** The card's order within its stage's column. */
   position_in_stage: number;
+  /** Why a won or lost lead was won or lost, when the member said. */
+  stage_reason?: string | null;
   monitored: boolean;
   snoozed_until: TDate | null;
   fit: number;
@@ -214,7 +216,10 @@ export interface UpdateLeadRequest {
   email?: string | null;
   headline?: string | null;
   stage?: LeadStage | null;
+  /** The card's place in its column, from 0; past the end puts it last. */
   position_in_stage?: number;
+  /** With `stage` `won` or `lost`: why (optional). */
+  stage_reason?: string | null;
   monitored?: boolean;
   snoozed_until?: string | null;
 }

@@ -26,6 +26,7 @@ import { AddDunningEndedEmail1795513000000 } from './1795513000000-AddDunningEnd
 import { IndexExpirySweeps1795514000000 } from './1795514000000-IndexExpirySweeps.js';
 import { DeletedAccountsStayDeleted1795871619684 } from './1795871619684-DeletedAccountsStayDeleted.js';
 import { AddLeadWorkspace1795871678653 } from './1795871678653-AddLeadWorkspace.js';
+import { AddLeadScoring1795873479532 } from './1795873479532-AddLeadScoring.js';
 import { AddCommentDrafts1795876098757 } from './1795876098757-AddCommentDrafts.js';
 
 /** Every migration in order; a committed migration is never edited. */
@@ -57,5 +58,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   IndexExpirySweeps1795514000000,
   DeletedAccountsStayDeleted1795871619684,
   AddLeadWorkspace1795871678653,
+  AddLeadScoring1795873479532,
   AddCommentDrafts1795876098757,
 ];

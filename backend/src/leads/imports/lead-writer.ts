@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { LeadSource } from '@leadpulse/common';
+import { rescoreLeads } from '../scoring/lead-scores.js';
 import type { BatchCounts, BatchItem } from './lead-importer.js';
 import type { PersonInput, SignalInput } from './linkedin-rows.js';
 
@@ -275,6 +276,12 @@ export async function writeBatch(
     )) as { dedupe_key: string }[];
     for (const row of added) count(files.get(row.dedupe_key)!, 'signals_added');
   }
+  // The batch's leads are scored as they are written: new ones, changed ones, those with signals.
+  await rescoreLeads(manager, context.workspaceId, [
+    ...ids.values(),
+    ...[...changed.values()].map(({ lead }) => lead.id),
+    ...withLead.map(({ leadId }) => leadId),
+  ]);
   return counts;
 }
 

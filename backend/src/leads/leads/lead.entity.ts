@@ -96,4 +96,12 @@ export class LeadEntity extends TimestampedEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   last_signal_at: Date | null;
+
+  /** Why a won or lost lead was won or lost, when the member said. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  stage_reason: string | null;
+
+  /** When the member last marked the lead done in Today: it stays off until a newer signal. */
+  @Column({ type: 'timestamptz', nullable: true })
+  today_done_at: Date | null;
 }

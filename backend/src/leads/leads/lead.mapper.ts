@@ -20,6 +20,7 @@ export function toLead(lead: LeadEntity): Lead<Date> {
     source: lead.source,
     stage: lead.stage,
     position_in_stage: lead.position_in_stage,
+    stage_reason: lead.stage_reason ?? null,
     monitored: lead.monitored,
     snoozed_until: lead.snoozed_until,
     fit: lead.fit,

@@ -6,6 +6,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { profileSlug, profileUrlOf, type Lead, type Paged } from '@leadpulse/common';
 import { csvStringifier } from '../../common/csv.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
+import { moveCard } from '../pipeline/pipeline-order.js';
+import { rescoreLeads } from '../scoring/lead-scores.js';
 import { PlanGateService } from '../usage/plan-gate.service.js';
 import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
 import type { CreateLeadDto, UpdateLeadDto } from './dto/lead.dto.js';
@@ -15,6 +17,8 @@ import { toLead } from './lead.mapper.js';
 import { leadsQuery, pageOf } from './leads-list.js';
 
 const EXPORT_BATCH = 500;
+/** The fields Fit reads: editing one rescores the lead. */
+const SCORED_FIELDS = ['position', 'company', 'location', 'headline'] as const;
 const EXPORT_COLUMNS = [
   'First name',
   'Last name',
@@ -94,6 +98,7 @@ export class LeadsService {
         throw LEADS_ERRORS.leadExists(
           (await this.findExisting(manager, workspace.id, matchKey, email)) ?? '',
         );
+      await rescoreLeads(manager, workspace.id, [inserted.id]);
       return toLead(await manager.findOneByOrFail(LeadEntity, { id: inserted.id }));
     });
   }
@@ -117,21 +122,22 @@ export class LeadsService {
       for (const key of ['position', 'company', 'location', 'headline'] as const)
         if (body[key] !== undefined) changes[key] = blankToNull(body[key]);
       if (body.email !== undefined) changes.email = body.email?.trim().toLowerCase() || null;
-      if (body.stage !== undefined) changes.stage = body.stage;
-      if (body.position_in_stage !== undefined) changes.position_in_stage = body.position_in_stage;
-      else if (body.stage && body.stage !== lead.stage) {
-        // A card moved to another column without a place goes to its end.
-        const [{ next }] = (await manager.query(
-          `SELECT COALESCE(max(position_in_stage) + 1, 0)::int AS next FROM leads
-            WHERE workspace_id = $1 AND stage = $2`,
-          [workspace.id, body.stage],
-        )) as { next: number }[];
-        changes.position_in_stage = next;
-      }
       if (body.monitored !== undefined) changes.monitored = body.monitored;
       if (body.snoozed_until !== undefined)
         changes.snoozed_until = body.snoozed_until ? new Date(body.snoozed_until) : null;
       if (Object.keys(changes).length > 0) await manager.update(LeadEntity, lead.id, changes);
+      if (
+        body.stage !== undefined ||
+        body.position_in_stage !== undefined ||
+        body.stage_reason !== undefined
+      )
+        await moveCard(manager, workspace.id, lead, {
+          stage: body.stage,
+          position: body.position_in_stage,
+          reason: body.stage_reason,
+        });
+      if (SCORED_FIELDS.some((key) => body[key] !== undefined))
+        await rescoreLeads(manager, workspace.id, [lead.id]);
       return toLead(await manager.findOneByOrFail(LeadEntity, { id: lead.id }));
     });
   }

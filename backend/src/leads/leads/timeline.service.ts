@@ -6,6 +6,7 @@ import type { Signal, Timeline, TimelineEntry } from '@leadpulse/common';
 import { LEADS_ERRORS } from '../leads.errors.js';
 import { LeadNoteEntity } from '../notes/lead-note.entity.js';
 import { LeadTaskEntity } from '../tasks/lead-task.entity.js';
+import { rescoreLeads } from '../scoring/lead-scores.js';
 import { PlanGateService } from '../usage/plan-gate.service.js';
 import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
 import type { LogSignalDto } from './dto/log-signal.dto.js';
@@ -84,6 +85,7 @@ export class TimelineService {
         `UPDATE leads SET last_signal_at = GREATEST(last_signal_at, $2), updated_at = now() WHERE id = $1`,
         [lead.id, occurredAt],
       );
+      await rescoreLeads(manager, workspace.id, [lead.id]);
       return toSignal(signal);
     });
   }

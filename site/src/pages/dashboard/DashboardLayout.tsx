@@ -30,6 +30,8 @@ import Article from '@mui/icons-material/Article';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Home from '@mui/icons-material/Home';
 import People from '@mui/icons-material/People';
+import Today from '@mui/icons-material/Today';
+import ViewKanban from '@mui/icons-material/ViewKanban';
 import UploadFile from '@mui/icons-material/UploadFile';
 import MenuIcon from '@mui/icons-material/Menu';
 import Notifications from '@mui/icons-material/Notifications';
@@ -147,9 +149,11 @@ function Shell() {
     <Box component="nav" aria-label="Dashboard">
       <List>
         {[
-          // LEADS.md's order; Today, Pipeline, Comments, Analytics and Automation join when built.
+          // LEADS.md's order; Analytics and Automation join when built.
           { to: '/dashboard', label: 'Welcome', icon: <Home />, end: true },
+          { to: '/dashboard/today', label: 'Today', icon: <Today /> },
           { to: '/dashboard/leads', label: 'Leads', icon: <People /> },
+          { to: '/dashboard/pipeline', label: 'Pipeline', icon: <ViewKanban /> },
           { to: '/dashboard/comments', label: 'Comments', icon: <ChatBubbleOutline /> },
           { to: '/dashboard/imports', label: 'Imports', icon: <UploadFile /> },
           { to: '/dashboard/content', label: 'Content', icon: <Article /> },

@@ -46,8 +46,8 @@ describe('WelcomePage', () => {
       </MemberProvider>,
     );
     await screen.findByRole('heading', { name: "What's Coming" });
-    expect(screen.getAllByText('Coming Soon')).toHaveLength(4);
-    expect(screen.getAllByText('Live')).toHaveLength(4);
+    expect(screen.getAllByText('Coming Soon')).toHaveLength(3);
+    expect(screen.getAllByText('Live')).toHaveLength(5);
     expect(screen.getByRole('link', { name: /Personalized Comment Generation/ })).toHaveAttribute(
       'href',
       '/dashboard/comments',

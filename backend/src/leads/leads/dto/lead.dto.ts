@@ -76,6 +76,12 @@ export class UpdateLeadDto extends LeadFieldsDto {
   @Max(1_000_000)
   position_in_stage?: number;
 
+  @ApiPropertyOptional({ nullable: true, description: 'Why a won or lost lead was won or lost.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  stage_reason?: string | null;
+
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsDateString() snoozed_until?:
     string | null;
 }

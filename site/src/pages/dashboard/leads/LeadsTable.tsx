@@ -23,6 +23,7 @@ import {
   formatDate,
   leadName,
 } from '../../../features/leads/lead-labels';
+import { ScoreSortHeader } from '../scoring/ScoreSortHeader';
 
 interface Props {
   leads: Lead[];
@@ -87,7 +88,8 @@ export function LeadsTable({ leads, selected, onToggle, onToggleAll }: Props) {
                 <StageChip lead={lead} />
                 {lead.monitored && <Chip size="small" icon={<Visibility />} label="Monitored" />}
                 <Typography variant="body2" color="text.secondary">
-                  Score {lead.score} · {formatDate(lead.last_signal_at)}
+                  Score {lead.score} (fit {lead.fit}, intent {lead.intent}) ·{' '}
+                  {formatDate(lead.last_signal_at)}
                 </Typography>
               </Stack>
             </Box>
@@ -112,7 +114,9 @@ export function LeadsTable({ leads, selected, onToggle, onToggleAll }: Props) {
             <TableCell>Name</TableCell>
             <TableCell>Stage</TableCell>
             <TableCell>Monitored</TableCell>
-            <TableCell align="right">Score</TableCell>
+            <ScoreSortHeader />
+            <TableCell align="right">Fit</TableCell>
+            <TableCell align="right">Intent</TableCell>
             <TableCell>Last signal</TableCell>
             <TableCell>Source</TableCell>
           </TableRow>
@@ -138,6 +142,8 @@ export function LeadsTable({ leads, selected, onToggle, onToggleAll }: Props) {
               </TableCell>
               <TableCell>{lead.monitored ? 'Yes' : 'No'}</TableCell>
               <TableCell align="right">{lead.score}</TableCell>
+              <TableCell align="right">{lead.fit}</TableCell>
+              <TableCell align="right">{lead.intent}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(lead.last_signal_at)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{SOURCE_LABELS[lead.source]}</TableCell>
             </TableRow>

@@ -90,25 +90,6 @@ export function LeadDetails({ lead }: { lead: Lead }) {
         <Field label="Last signal">{formatDate(lead.last_signal_at)}</Field>
         {lead.headline && <Field label="Headline">{lead.headline}</Field>}
       </Box>
-      <Box>
-        <Typography variant="subtitle2" component="h3">
-          Score {lead.score} · Fit {lead.fit} · Intent {lead.intent}
-        </Typography>
-        {lead.breakdown.length > 0 ? (
-          <Box component="ul" aria-label="Why this score" sx={{ pl: 2.5, my: 0.5 }}>
-            {lead.breakdown.map((line) => (
-              <Typography component="li" variant="body2" key={line.label}>
-                {line.label}: {line.points > 0 ? '+' : ''}
-                {line.points}
-              </Typography>
-            ))}
-          </Box>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            No points yet: the score grows with the signals on the timeline.
-          </Typography>
-        )}
-      </Box>
     </Stack>
   );
 }

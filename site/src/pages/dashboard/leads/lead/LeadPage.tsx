@@ -29,6 +29,8 @@ import { LeadDetails } from './LeadDetails';
 import { LeadTimeline } from './LeadTimeline';
 import { LogEngagementDialog } from './LogEngagementDialog';
 import { NoteTaskForm } from './NoteTaskForm';
+import { AddToPipelineButton } from '../../scoring/AddToPipelineButton';
+import { ScoreWhy } from '../../scoring/ScoreWhy';
 
 /** One lead: its fields, stage and monitoring, and the timeline of what happened, newest first. */
 export function LeadPage() {
@@ -104,6 +106,7 @@ export function LeadPage() {
           >
             Draft comments
           </Button>
+          <AddToPipelineButton lead={data} />
           <Button startIcon={<Edit />} onClick={() => setDialog('edit')}>
             Edit
           </Button>
@@ -112,6 +115,7 @@ export function LeadPage() {
           </Button>
         </Stack>
       </Stack>
+      <ScoreWhy lead={data} />
       <Box
         sx={{
           display: 'grid',

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  nextStep,
+  TODAY_NEW_SIGNAL_DAYS,
+  TODAY_SIGNAL_DAYS,
+  TODAY_SIZE,
+  todayReasons,
+  type LatestSignals,
+  type SignalKind,
+  type Today,
+} from '@leadpulse/common';
+import { LEADS_ERRORS } from '../leads.errors.js';
+import type { LeadEntity } from '../leads/lead.entity.js';
+import { toLead } from '../leads/lead.mapper.js';
+import { PlanGateService } from '../usage/plan-gate.service.js';
+import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
+
+/** In Today: a recent signal, not snoozed, not won or lost, not marked done since its last signal. */
+const IN_TODAY = `l.workspace_id = $1
+  AND l.last_signal_at >= $2::timestamptz - make_interval(days => ${TODAY_SIGNAL_DAYS})
+  AND (l.snoozed_until IS NULL OR l.snoozed_until <= $2)
+  AND (l.stage IS NULL OR l.stage NOT IN ('won', 'lost'))
+  AND (l.today_done_at IS NULL OR l.last_signal_at > l.today_done_at)`;
+const NEW_SIGNAL = `l.monitored AND l.last_signal_at >= $2::timestamptz - make_interval(days => ${TODAY_NEW_SIGNAL_DAYS})`;
+
+/**
+ * The ten leads most worth a touch today: monitored leads with a new signal first, then the
+ * monitored and tracked leads, then all leads, each tier by Score. Each part is its own short
+ * read (the monitored and tracked leads through their partial indexes, all leads down the
+ * (workspace, score) index), so the answer stays fast on a large workspace.
+ */
+const TODAY_SQL = `
+  WITH picked AS (
+    (SELECT l.id, 0 AS tier, l.score FROM leads l WHERE ${IN_TODAY} AND ${NEW_SIGNAL}
+      ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
+    UNION ALL
+    (SELECT l.id, 1, l.score FROM leads l WHERE ${IN_TODAY} AND l.monitored
+      ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
+    UNION ALL
+    (SELECT l.id, 1, l.score FROM leads l WHERE ${IN_TODAY} AND l.stage IS NOT NULL
+      ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
+    UNION ALL
+    (SELECT l.id, 2, l.score FROM leads l WHERE ${IN_TODAY}
+      ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
+  ), best AS (
+    SELECT DISTINCT ON (id) id, tier, score FROM picked ORDER BY id, tier
+  )
+  SELECT l.*, b.tier FROM best b JOIN leads l ON l.id = b.id
+   ORDER BY b.tier, b.score DESC, l.id DESC LIMIT ${TODAY_SIZE}`;
+
+@Injectable()
+export class TodayService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly gate: PlanGateService,
+  ) {}
+
+  async today(workspace: WorkspaceContext, now = new Date()): Promise<Today<Date>> {
+    const rows = (await this.dataSource.query(TODAY_SQL, [workspace.id, now])) as (LeadEntity & {
+      tier: number;
+    })[];
+    if (rows.length === 0) return { data: [] };
+    const latest = (await this.dataSource.query(
+      `SELECT lead_id, kind, max(occurred_at) AS at FROM lead_signals
+        WHERE workspace_id = $1 AND lead_id = ANY($2::uuid[]) GROUP BY lead_id, kind`,
+      [workspace.id, rows.map((row) => row.id)],
+    )) as { lead_id: string; kind: SignalKind; at: Date }[];
+    const signals = new Map<string, LatestSignals>();
+    for (const { lead_id, kind, at } of latest)
+      signals.set(lead_id, { ...signals.get(lead_id), [kind]: at });
+    return {
+      data: rows.map(({ tier, ...row }) => {
+        const step = nextStep(signals.get(row.id) ?? {}, now);
+        return {
+          lead: toLead(row as LeadEntity),
+          reasons: todayReasons(row.breakdown, tier === 0),
+          next_step: step.text,
+          next_step_kind: step.kind,
+          new_signal: tier === 0,
+        };
+      }),
+    };
+  }
+
+  /** Takes the lead off Today until its next signal. */
+  async done(workspace: WorkspaceContext, leadId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.gate.lockForWrite(manager, workspace);
+      const [{ n }] = (await manager.query(
+        `WITH done AS (UPDATE leads SET today_done_at = now() WHERE id = $1 AND workspace_id = $2 RETURNING id)
+         SELECT count(*)::int AS n FROM done`,
+        [leadId, workspace.id],
+      )) as { n: number }[];
+      if (n === 0) throw LEADS_ERRORS.leadNotFound();
+    });
+  }
+}
