@@ -174,6 +174,8 @@ describe('revenue stats and the founding cohort for a scripted set of customers'
       past_due_count: 1,
       at_risk_cents: N,
       churn_rate_30d: expect.any(Number),
+      members_with_leads: 0,
+      imports_7d: 0,
     });
     expect(churned).toBeGreaterThanOrEqual(R);
     expect(stats.churn_rate_30d).toBeCloseTo(churned / mrr(monthAgo), 10);

@@ -125,6 +125,13 @@ export class ReconciliationService implements OnModuleInit {
     difference: MrrDifference,
     manager: EntityManager,
   ): Promise<Repair | undefined> {
+    // History belongs to a subscription we hold; one we do not (a deleted member's, left alone
+    // by the pass above) stays a difference on the dashboard's check.
+    const held = (await manager.query(
+      `SELECT 1 FROM subscriptions WHERE stripe_subscription_id = $1`,
+      [difference.id],
+    )) as unknown[];
+    if (held.length === 0) return undefined;
     if ((await this.revenue.reconcile(manager, difference.id)) === 0) return undefined;
     const user = await manager
       .getRepository(UserEntity)

@@ -135,6 +135,13 @@ export class RolesService {
           JSON.stringify(next.permissions) !== JSON.stringify(role.permissions))
       )
         throw ROLES_ERRORS.ownerFixed();
+      // An Edit form sending the record back unchanged (the Owner role's included) changes nothing.
+      if (
+        next.name === role.name &&
+        next.description === role.description &&
+        JSON.stringify(next.permissions) === JSON.stringify(role.permissions)
+      )
+        return role;
       await this.assertMayEdit(manager, admin, actor, [role, { ...role, ...next }]);
       if (
         next.name.toLowerCase() !== role.name.toLowerCase() &&
