@@ -37,8 +37,13 @@ describe('Get Password Link', () => {
       permissions: ['manage_users'],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Get Password Link' }));
+    // react-admin shows one notification at a time: this one may wait for the list's own.
     expect(
-      await screen.findByText('Password setup link sent by e-mail to grace@example.com'),
+      await screen.findByText(
+        'Password setup link sent by e-mail to grace@example.com',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     expect(writeText).not.toHaveBeenCalled();
   });
