@@ -42,7 +42,7 @@ test('the dashboard charts a year of seeded revenue: every month has MRR, most h
   page,
 }) => {
   await signInToAdmin(page, product.baseUrl);
-  const revenue = page.getByRole('region', { name: 'Revenue' });
+  const revenue = page.getByRole('region', { name: 'Revenue', exact: true });
   await revenue.scrollIntoViewIfNeeded();
 
   // The monthly table: twelve months, each with MRR and revenue.
