@@ -7,19 +7,36 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /**
  * Fails on any serious or critical axe-core violation of the page as it is now (an open dialog
  * included), naming each rule, its help and the elements. Waits for transitions to end first: a
- * dialog fading in would otherwise be measured at part opacity. Endless animations (spinners)
- * are not waited for.
+ * dialog fading in would otherwise be measured at part opacity. A transition that has not begun
+ * is not yet an animation, so an open dialog must also be fully opaque, and both must hold over
+ * two frames in a row. Endless animations (spinners) are not waited for.
  */
 export async function expectNoSeriousAxeViolations(page: Page, what: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
+  const settled = () =>
+    page.waitForFunction(() => {
+      const animating = document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      const translucent = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')]
+        // A dialog kept mounted while closed is hidden, not fading.
+        .filter((dialog) => dialog.checkVisibility({ visibilityProperty: true }))
+        .flatMap((dialog) => {
+          const chain: Element[] = [];
+          for (let node: Element | null = dialog; node; node = node.parentElement) chain.push(node);
+          return chain;
+        })
+        .some((node) => Number(getComputedStyle(node).opacity) < 1);
+      return !animating && !translucent;
+    });
+  await settled();
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
+  await settled();
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const serious = violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',

@@ -1,13 +1,17 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { RecordContextProvider, useListContext, type RaRecord } from 'react-admin';
 import { NoResults } from './AdminList';
 
-/** One labelled value of a record's card: the column's header above its cell. */
+/**
+ * One labelled value of a record's card: the column's header above its cell, a group named by
+ * the header as a cell is by its column.
+ */
 export function CardField({ label, children }: { label: string; children: ReactNode }) {
+  const labelId = useId();
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
+    <Box sx={{ minWidth: 0 }} role="group" aria-labelledby={labelId}>
+      <Typography id={labelId} variant="caption" color="text.secondary" component="div">
         {label}
       </Typography>
       <Box sx={{ typography: 'body2', overflowWrap: 'anywhere' }}>{children}</Box>
