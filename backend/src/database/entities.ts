@@ -18,6 +18,7 @@ import { SendGridEventEntity } from '../newsletter/sendgrid-event.entity.js';
 import { LeadImportEntity } from '../leads/imports/lead-import.entity.js';
 import { LeadSignalEntity } from '../leads/leads/lead-signal.entity.js';
 import { LeadEntity } from '../leads/leads/lead.entity.js';
+import { LeadScoreEntity } from '../leads/scoring/lead-score.entity.js';
 import { LeadNoteEntity } from '../leads/notes/lead-note.entity.js';
 import { LeadTaskEntity } from '../leads/tasks/lead-task.entity.js';
 import { WorkspaceMemberEntity } from '../leads/workspaces/workspace-member.entity.js';
@@ -45,6 +46,7 @@ export const ENTITIES = [
   LeadImportEntity,
   LeadNoteEntity,
   LeadSignalEntity,
+  LeadScoreEntity,
   LeadTaskEntity,
   MfaChallengeEntity,
   MfaFactorEntity,

@@ -75,7 +75,7 @@ describe('scoring, the ICP and its rescoring job', () => {
     }
     expect(status).toBe('done');
     const rows = (await t.dataSource.query(
-      `SELECT score, breakdown FROM leads WHERE workspace_id = $1`,
+      `SELECT score, breakdown FROM lead_scores WHERE workspace_id = $1`,
       [workspaceId],
     )) as { score: number; breakdown: { points: number }[] }[];
     expect(rows.length).toBeGreaterThan(300);
@@ -175,7 +175,8 @@ describe('scoring, the ICP and its rescoring job', () => {
     // A VP in Paris who met the member a half-life ago: Fit 100, Intent 50 × ½ = 25 → 63 (62.5).
     // A VP in Paris without a meeting: 50. An engineer who met: 0.5 × 25 = 12.5 → 13. Others 0.
     const scores = (await t.dataSource.query(
-      `SELECT score, count(*)::int AS n FROM leads WHERE workspace_id = $1 GROUP BY score ORDER BY score`,
+      `SELECT s.score, count(*)::int AS n FROM leads l JOIN lead_scores s ON s.lead_id = l.id
+        WHERE l.workspace_id = $1 GROUP BY s.score ORDER BY s.score`,
       [workspaceId],
     )) as { score: number; n: number }[];
     // 1..10000: multiples of 3 = 3333, of 5 = 2000, of 15 = 666.

@@ -27,15 +27,20 @@ describe('Today and the pipeline', () => {
     rows: { name: string; score: number; days: number; kind?: string }[],
   ): Promise<Map<string, string>> => {
     const inserted = (await t.dataSource.query(
-      `INSERT INTO leads (workspace_id, match_key, first_name, source, score, breakdown, last_signal_at)
-       SELECT $1, 'k:' || u.name, u.name, 'csv', u.score,
-              jsonb_build_array(jsonb_build_object('label', 'Fits', 'points', u.score)),
-              now() - make_interval(days => u.days)
-         FROM unnest($2::text[], $3::int[], $4::int[]) AS u(name, score, days)
+      `INSERT INTO leads (workspace_id, match_key, first_name, source, last_signal_at)
+       SELECT $1, 'k:' || u.name, u.name, 'csv', now() - make_interval(days => u.days)
+         FROM unnest($2::text[], $3::int[]) AS u(name, days)
        RETURNING id, first_name`,
-      [workspaceId, rows.map((r) => r.name), rows.map((r) => r.score), rows.map((r) => r.days)],
+      [workspaceId, rows.map((r) => r.name), rows.map((r) => r.days)],
     )) as { id: string; first_name: string }[];
     const ids = new Map(inserted.map((row) => [row.first_name, row.id]));
+    // Each new lead has its row in lead_scores (the migration's trigger), here given its score.
+    await t.dataSource.query(
+      `UPDATE lead_scores s SET score = u.score,
+              breakdown = jsonb_build_array(jsonb_build_object('label', 'Fits', 'points', u.score))
+         FROM unnest($1::uuid[], $2::int[]) AS u(id, score) WHERE s.lead_id = u.id`,
+      [rows.map((r) => ids.get(r.name)), rows.map((r) => r.score)],
+    );
     await t.dataSource.query(
       `INSERT INTO lead_signals (workspace_id, lead_id, kind, occurred_at, source, dedupe_key)
        SELECT $1, u.id, u.kind, now() - make_interval(days => u.days), 'manual', 'k:' || u.id

@@ -1,6 +1,7 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
-import type { BreakdownLine, LeadSource, LeadStage } from '@leadpulse/common';
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, type Relation } from 'typeorm';
+import type { LeadSource, LeadStage } from '@leadpulse/common';
 import { TimestampedEntity } from '../../database/timestamped.entity.js';
+import { LeadScoreEntity } from '../scoring/lead-score.entity.js';
 import { WorkspaceEntity } from '../workspaces/workspace.entity.js';
 
 /**
@@ -11,7 +12,6 @@ import { WorkspaceEntity } from '../workspaces/workspace.entity.js';
 @Entity('leads')
 @Index('leads_workspace_match_key_idx', ['workspace_id', 'match_key'], { unique: true })
 @Index('leads_workspace_slug_idx', ['workspace_id', 'profile_slug'])
-@Index('leads_workspace_score_idx', { synchronize: false })
 @Index('leads_workspace_last_signal_idx', { synchronize: false })
 @Index('leads_workspace_name_idx', { synchronize: false })
 @Index('leads_workspace_created_idx', { synchronize: false })
@@ -82,17 +82,9 @@ export class LeadEntity extends TimestampedEntity {
   @Column({ type: 'timestamptz', nullable: true })
   snoozed_until: Date | null;
 
-  @Column({ type: 'smallint', default: 0 })
-  fit: number;
-
-  @Column({ type: 'smallint', default: 0 })
-  intent: number;
-
-  @Column({ type: 'smallint', default: 0 })
-  score: number;
-
-  @Column({ type: 'jsonb', default: () => `'[]'` })
-  breakdown: BreakdownLine[];
+  /** Fit, Intent, Score and breakdown, kept in `lead_scores` (rescoring touches only them). */
+  @OneToOne(() => LeadScoreEntity, (scores) => scores.lead)
+  scores?: Relation<LeadScoreEntity>;
 
   @Column({ type: 'timestamptz', nullable: true })
   last_signal_at: Date | null;

@@ -1,10 +1,14 @@
 import type { Lead, Note, Signal, Task } from '@leadpulse/common';
+import type { LeadScoreEntity } from '../scoring/lead-score.entity.js';
 import type { LeadNoteEntity } from '../notes/lead-note.entity.js';
 import type { LeadTaskEntity } from '../tasks/lead-task.entity.js';
 import type { LeadSignalEntity } from './lead-signal.entity.js';
 import type { LeadEntity } from './lead.entity.js';
 
-/** A lead as the API answers it: never the entity (its match key and workspace stay inside). */
+/**
+ * A lead as the API answers it: never the entity (its match key and workspace stay inside). Its
+ * scores are read with it (`relations: { scores: true }`, or joined from `lead_scores`).
+ */
 export function toLead(lead: LeadEntity): Lead<Date> {
   return {
     id: lead.id,
@@ -23,14 +27,25 @@ export function toLead(lead: LeadEntity): Lead<Date> {
     stage_reason: lead.stage_reason ?? null,
     monitored: lead.monitored,
     snoozed_until: lead.snoozed_until,
-    fit: lead.fit,
-    intent: lead.intent,
-    score: lead.score,
-    breakdown: lead.breakdown,
+    fit: lead.scores?.fit ?? 0,
+    intent: lead.scores?.intent ?? 0,
+    score: lead.scores?.score ?? 0,
+    breakdown: lead.scores?.breakdown ?? [],
     last_signal_at: lead.last_signal_at,
     created_at: lead.created_at,
     updated_at: lead.updated_at,
   };
+}
+
+/** A lead read in SQL as `l.*` with its `lead_scores` columns (`s.fit, s.intent, s.score, s.breakdown`). */
+export type LeadRow = Omit<LeadEntity, 'scores'> &
+  Pick<LeadScoreEntity, 'fit' | 'intent' | 'score' | 'breakdown'>;
+
+export function toLeadFromRow({ fit, intent, score, breakdown, ...lead }: LeadRow): Lead<Date> {
+  return toLead({
+    ...lead,
+    scores: { lead_id: lead.id, workspace_id: lead.workspace_id, fit, intent, score, breakdown },
+  });
 }
 
 export function toSignal(signal: LeadSignalEntity): Signal<Date> {

@@ -1,7 +1,8 @@
-import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { LEADS_PAGE_SIZE, type LeadSortField } from '@leadpulse/common';
 import { containsPattern } from '../../common/list-query.js';
 import type { LeadListQueryDto } from './dto/lead-list-query.dto.js';
+import { LeadScoreEntity } from '../scoring/lead-score.entity.js';
 import { LeadEntity } from './lead.entity.js';
 
 /** Each sort's ORDER BY, written as the migration's indexes read them. */
@@ -10,8 +11,8 @@ const ORDER: Record<
   (direction: 'ASC' | 'DESC') => [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS LAST')?][]
 > = {
   score: (direction) => [
-    ['l.score', direction],
-    ['l.id', direction],
+    ['s.score', direction],
+    ['s.lead_id', direction],
   ],
   last_signal_at: (direction) => [
     ['l.last_signal_at', direction, direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST'],
@@ -30,7 +31,21 @@ const ORDER: Record<
 
 export const DEFAULT_LEAD_SORT = '-last_signal_at';
 
-/** The leads of a workspace that the query's search and filters keep, in its order. */
+/** Whether the query filters on the lead's own columns (beyond its workspace). */
+function filtersLeads(query: LeadListQueryDto): boolean {
+  return Boolean(
+    query.q?.trim() ||
+    query.stage ||
+    query.monitored !== undefined ||
+    query.source ||
+    query.has_signal_since,
+  );
+}
+
+/**
+ * The leads of a workspace that the query's search and filters keep, in its order, each with its
+ * scores (`l.scores`).
+ */
 export function leadsQuery(
   dataSource: DataSource,
   workspaceId: string,
@@ -39,7 +54,16 @@ export function leadsQuery(
   const builder = dataSource
     .getRepository(LeadEntity)
     .createQueryBuilder('l')
+    .innerJoinAndSelect('l.scores', 's')
     .where('l.workspace_id = :workspaceId', { workspaceId });
+  filter(builder, query);
+  return order(builder, query);
+}
+
+function filter<T extends ObjectLiteral>(
+  builder: SelectQueryBuilder<T>,
+  query: LeadListQueryDto,
+): SelectQueryBuilder<T> {
   const q = query.q?.trim();
   if (q) {
     // Each expression as a trigram index of the migration reads it.
@@ -54,11 +78,17 @@ export function leadsQuery(
   if (query.monitored !== undefined)
     builder.andWhere('l.monitored = :monitored', { monitored: query.monitored });
   if (query.min_score !== undefined)
-    builder.andWhere('l.score >= :minScore', { minScore: query.min_score });
+    builder.andWhere('s.score >= :minScore', { minScore: query.min_score });
   if (query.source) builder.andWhere('l.source = :source', { source: query.source });
   if (query.has_signal_since)
     builder.andWhere('l.last_signal_at >= :since', { since: new Date(query.has_signal_since) });
+  return builder;
+}
 
+function order<T extends ObjectLiteral>(
+  builder: SelectQueryBuilder<T>,
+  query: LeadListQueryDto,
+): SelectQueryBuilder<T> {
   const sort = query.sort ?? DEFAULT_LEAD_SORT;
   const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
   const field = sort.replace(/^-/, '') as LeadSortField;
@@ -66,6 +96,52 @@ export function leadsQuery(
     index === 0 ? builder.orderBy(column, order, nulls) : builder.addOrderBy(column, order, nulls),
   );
   return builder;
+}
+
+/**
+ * One page of the list as ids, and the count, each read from the narrowest index that answers
+ * it. Sorted by score with no filter on the lead's own columns, the page is read from
+ * `lead_scores`' (workspace, score, id) index alone, otherwise from `leads` (joined to
+ * `lead_scores` only when the score sorts or filters); the count from `leads` unless the score
+ * filters. Only ids and sort keys are read, so skipping rows is an index-only scan, and a page in
+ * the second half is read from the list's far end in the opposite order, so no page skips more
+ * than half the list.
+ */
+export async function leadPage(
+  dataSource: DataSource,
+  workspaceId: string,
+  query: LeadListQueryDto,
+  offset: number,
+  limit: number,
+): Promise<{ ids: string[]; count: number }> {
+  const sort = query.sort ?? DEFAULT_LEAD_SORT;
+  const onLeads = filtersLeads(query);
+  const scoreFilter = query.min_score !== undefined;
+  const base = (scores: boolean) => {
+    const builder: SelectQueryBuilder<ObjectLiteral> = dataSource.createQueryBuilder();
+    if (onLeads || !scores) {
+      builder.from(LeadEntity, 'l').where('l.workspace_id = :workspaceId', { workspaceId });
+      if (scores) builder.innerJoin(LeadScoreEntity, 's', 's.lead_id = l.id');
+    } else {
+      builder.from(LeadScoreEntity, 's').where('s.workspace_id = :workspaceId', { workspaceId });
+    }
+    return filter(builder, query);
+  };
+  const counted = await base(scoreFilter)
+    .select('count(*)::int', 'count')
+    .getRawOne<{ count: number }>();
+  const count = counted?.count ?? 0;
+  if (offset >= count) return { ids: [], count };
+  const scores = scoreFilter || sort.replace(/^-/, '') === 'score';
+  const fromEnd = offset + limit / 2 > count / 2;
+  const flipped = (sort.startsWith('-') ? sort.slice(1) : `-${sort}`) as LeadListQueryDto['sort'];
+  const rows = await order(base(scores), { ...query, sort: fromEnd ? flipped : sort })
+    .select(!onLeads && scores ? 's.lead_id' : 'l.id', 'id')
+    .offset(fromEnd ? Math.max(0, count - offset - limit) : offset)
+    .limit(fromEnd ? Math.min(limit, count - offset) : limit)
+    .getRawMany<{ id: string }>();
+  const ids = rows.map((row) => row.id);
+  return { ids: fromEnd ? ids.reverse() : ids, count };
 }
 
 /** The page the query asks for (1-based) and its size. */

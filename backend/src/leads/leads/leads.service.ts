@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { profileSlug, profileUrlOf, type Lead, type Paged } from '@leadpulse/common';
 import { csvStringifier } from '../../common/csv.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
@@ -14,7 +14,7 @@ import type { CreateLeadDto, UpdateLeadDto } from './dto/lead.dto.js';
 import type { LeadListQueryDto } from './dto/lead-list-query.dto.js';
 import { LeadEntity } from './lead.entity.js';
 import { toLead } from './lead.mapper.js';
-import { leadsQuery, pageOf } from './leads-list.js';
+import { leadPage, leadsQuery, pageOf } from './leads-list.js';
 
 const EXPORT_BATCH = 500;
 /** The fields Fit reads: editing one rescores the lead. */
@@ -45,12 +45,25 @@ export class LeadsService {
 
   async list(workspace: WorkspaceContext, query: LeadListQueryDto): Promise<Paged<Lead<Date>>> {
     const { page, pageSize } = pageOf(query);
-    const [rows, count] = await leadsQuery(this.dataSource, workspace.id, query)
-      .offset((page - 1) * pageSize)
-      .limit(pageSize)
-      .getManyAndCount();
+    const { ids, count } = await leadPage(
+      this.dataSource,
+      workspace.id,
+      query,
+      (page - 1) * pageSize,
+      pageSize,
+    );
+    const rows = ids.length
+      ? await this.dataSource.manager.find(LeadEntity, {
+          where: { id: In(ids), workspace_id: workspace.id },
+          relations: { scores: true },
+        })
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
     return {
-      data: rows.map(toLead),
+      data: ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toLead(row)] : [];
+      }),
       count,
       page,
       pageSize,
@@ -99,7 +112,7 @@ export class LeadsService {
           (await this.findExisting(manager, workspace.id, matchKey, email)) ?? '',
         );
       await rescoreLeads(manager, workspace.id, [inserted.id]);
-      return toLead(await manager.findOneByOrFail(LeadEntity, { id: inserted.id }));
+      return toLead(await this.withScores(manager, inserted.id));
     });
   }
 
@@ -138,7 +151,7 @@ export class LeadsService {
         });
       if (SCORED_FIELDS.some((key) => body[key] !== undefined))
         await rescoreLeads(manager, workspace.id, [lead.id]);
-      return toLead(await manager.findOneByOrFail(LeadEntity, { id: lead.id }));
+      return toLead(await this.withScores(manager, lead.id));
     });
   }
 
@@ -160,10 +173,17 @@ export class LeadsService {
   ): Promise<LeadEntity> {
     const lead = await manager.findOne(LeadEntity, {
       where: { id, workspace_id: workspace.id },
-      ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      ...(forUpdate
+        ? { lock: { mode: 'pessimistic_write' as const } }
+        : { relations: { scores: true } }),
     });
     if (!lead) throw LEADS_ERRORS.leadNotFound();
     return lead;
+  }
+
+  /** The lead with its scores, as just written in `manager`'s transaction. */
+  private withScores(manager: EntityManager, id: string): Promise<LeadEntity> {
+    return manager.findOneOrFail(LeadEntity, { where: { id }, relations: { scores: true } });
   }
 
   /** The leads of the current search and filter as CSV, streamed in batches; cells formula-safe. */
@@ -187,7 +207,7 @@ export class LeadsService {
             lead.source,
             lead.stage ?? '',
             lead.monitored ? 'yes' : 'no',
-            String(lead.score),
+            String(lead.scores?.score ?? 0),
             lead.last_signal_at?.toISOString() ?? '',
             lead.created_at.toISOString(),
           ];

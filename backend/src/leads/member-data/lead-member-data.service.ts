@@ -47,10 +47,12 @@ export class LeadMemberDataService {
       manager.query(sql, [userId]) as Promise<Record<string, unknown>[]>;
     return {
       leads: await query(
-        `SELECT id, profile_url, first_name, last_name, position, company, location, email, headline,
-                source, stage, position_in_stage, monitored, snoozed_until, fit, intent, score, breakdown,
-                last_signal_at, created_at, updated_at
-           FROM leads WHERE workspace_id IN (${OWNED}) ORDER BY created_at, id`,
+        `SELECT l.id, l.profile_url, l.first_name, l.last_name, l.position, l.company, l.location,
+                l.email, l.headline, l.source, l.stage, l.position_in_stage, l.monitored,
+                l.snoozed_until, s.fit, s.intent, s.score, s.breakdown, l.last_signal_at,
+                l.created_at, l.updated_at
+           FROM leads l LEFT JOIN lead_scores s ON s.lead_id = l.id
+          WHERE l.workspace_id IN (${OWNED}) ORDER BY l.created_at, l.id`,
       ),
       signals: await query(
         `SELECT lead_id, kind, occurred_at, source, detail, created_at

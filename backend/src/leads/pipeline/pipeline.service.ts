@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LEAD_STAGES, type LeadStage, type PipelineBoard } from '@leadpulse/common';
-import type { LeadEntity } from '../leads/lead.entity.js';
-import { toLead } from '../leads/lead.mapper.js';
+import { toLeadFromRow, type LeadRow } from '../leads/lead.mapper.js';
 import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
 
 /** The pipeline's board: the six stages in order, each with its count and its first cards. */
@@ -21,16 +20,18 @@ export class PipelineService {
       this.dataSource.query(
         `SELECT c.* FROM unnest($2::varchar[]) AS s(stage)
            CROSS JOIN LATERAL (
-             SELECT l.* FROM leads l WHERE l.workspace_id = $1 AND l.stage = s.stage
+             SELECT l.*, sc.fit, sc.intent, sc.score, sc.breakdown
+               FROM leads l JOIN lead_scores sc ON sc.lead_id = l.id
+              WHERE l.workspace_id = $1 AND l.stage = s.stage
               ORDER BY l.position_in_stage, l.id LIMIT $3) c`,
         [workspace.id, LEAD_STAGES, perColumn],
-      ) as Promise<LeadEntity[]>,
+      ) as Promise<LeadRow[]>,
     ]);
     return {
       columns: LEAD_STAGES.map((stage) => ({
         stage,
         count: counts.find((c) => c.stage === stage)?.count ?? 0,
-        leads: cards.filter((card) => card.stage === stage).map(toLead),
+        leads: cards.filter((card) => card.stage === stage).map(toLeadFromRow),
       })),
     };
   }

@@ -105,9 +105,11 @@ export class IcpService {
     for (let after: string | null = null; ;) {
       const rows: (PreviewRow & { intent: number })[] = sameIntent
         ? ((await manager.query(
-            `SELECT id, first_name, last_name, position, company, headline, location, intent, score
-               FROM leads WHERE workspace_id = $1 AND ($2::uuid IS NULL OR id > $2)
-              ORDER BY id LIMIT 1000`,
+            `SELECT l.id, l.first_name, l.last_name, l.position, l.company, l.headline, l.location,
+                    s.intent, s.score
+               FROM leads l JOIN lead_scores s ON s.lead_id = l.id
+              WHERE l.workspace_id = $1 AND ($2::uuid IS NULL OR l.id > $2)
+              ORDER BY l.id LIMIT 1000`,
             [workspace.id, after],
           )) as (PreviewRow & { intent: number })[])
         : await this.withIntent(workspace.id, after, icp, now);

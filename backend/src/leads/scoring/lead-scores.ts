@@ -45,7 +45,7 @@ const GROUPS = `COALESCE((
       FROM (SELECT s.kind, count(*)::int AS n, max(s.occurred_at) AS last_at,
                    sum(power(0.5, LEAST(1000, GREATEST(0, extract(epoch FROM $2::timestamptz - s.occurred_at)) / 86400 / $3::float8)))::float8 AS decayed
               FROM lead_signals s WHERE s.lead_id = l.id GROUP BY s.kind) g), '[]'::json) AS groups`;
-const FACTS = `l.id, l.first_name, l.last_name, l.position, l.company, l.headline, l.location, l.score`;
+const FACTS = `l.id, l.first_name, l.last_name, l.position, l.company, l.headline, l.location, s.score`;
 
 /** One batch of the workspace's leads after `afterId` (by id), with their signal groups. */
 export async function readBatch(
@@ -58,8 +58,9 @@ export async function readBatch(
 ): Promise<ScoringRow[]> {
   return (await manager.query(
     `SELECT ${FACTS}, ${GROUPS}
-       FROM leads l
+       FROM leads l JOIN lead_scores s ON s.lead_id = l.id
       WHERE l.workspace_id = $1 AND ($4::uuid IS NULL OR l.id > $4)
+        AND s.workspace_id = $1 AND ($4::uuid IS NULL OR s.lead_id > $4)
         ${onlyWithSignals ? 'AND l.last_signal_at IS NOT NULL' : ''}
       ORDER BY l.id LIMIT ${SCORE_BATCH}`,
     [workspaceId, now, halfLifeDays, afterId],
@@ -70,7 +71,10 @@ export function groupsOf(row: ScoringRow): SignalGroup[] {
   return row.groups.map((g) => ({ ...g, last_at: new Date(g.last_at) }));
 }
 
-/** Writes the scores of a batch in one statement; unchanged leads are left alone. */
+/**
+ * Writes the scores of a batch in one statement, to `lead_scores` only (a short row and two index
+ * entries per lead, where the lead's own row would cost fifteen); unchanged leads are left alone.
+ */
 export async function writeScores(
   manager: EntityManager,
   workspaceId: string,
@@ -78,12 +82,12 @@ export async function writeScores(
 ): Promise<void> {
   if (scores.length === 0) return;
   await manager.query(
-    `UPDATE leads l
+    `UPDATE lead_scores s
         SET fit = u.fit, intent = u.intent, score = u.score, breakdown = u.breakdown
        FROM unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::smallint[], $6::jsonb[])
             AS u(id, fit, intent, score, breakdown)
-      WHERE l.id = u.id AND l.workspace_id = $1
-        AND (l.fit, l.intent, l.score, l.breakdown) IS DISTINCT FROM (u.fit, u.intent, u.score, u.breakdown)`,
+      WHERE s.lead_id = u.id AND s.workspace_id = $1
+        AND (s.fit, s.intent, s.score, s.breakdown) IS DISTINCT FROM (u.fit, u.intent, u.score, u.breakdown)`,
     [
       workspaceId,
       scores.map((s) => s.id),
@@ -115,7 +119,8 @@ export async function rescoreLeads(
   const { icp } = await loadIcp(manager, workspaceId);
   for (let i = 0; i < ids.length; i += SCORE_BATCH) {
     const rows = (await manager.query(
-      `SELECT ${FACTS}, ${GROUPS} FROM leads l WHERE l.workspace_id = $1 AND l.id = ANY($4::uuid[])`,
+      `SELECT ${FACTS}, ${GROUPS} FROM leads l JOIN lead_scores s ON s.lead_id = l.id
+        WHERE l.workspace_id = $1 AND l.id = ANY($4::uuid[])`,
       [workspaceId, now, icp.half_life_days, ids.slice(i, i + SCORE_BATCH)],
     )) as ScoringRow[];
     await writeScores(manager, workspaceId, scoreRows(icp, rows, now));

@@ -12,8 +12,7 @@ import {
   type Today,
 } from '@leadpulse/common';
 import { LEADS_ERRORS } from '../leads.errors.js';
-import type { LeadEntity } from '../leads/lead.entity.js';
-import { toLead } from '../leads/lead.mapper.js';
+import { toLeadFromRow, type LeadRow } from '../leads/lead.mapper.js';
 import { PlanGateService } from '../usage/plan-gate.service.js';
 import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
 
@@ -28,26 +27,27 @@ const NEW_SIGNAL = `l.monitored AND l.last_signal_at >= $2::timestamptz - make_i
 /**
  * The ten leads most worth a touch today: monitored leads with a new signal first, then the
  * monitored and tracked leads, then all leads, each tier by Score. Each part is its own short
- * read (the monitored and tracked leads through their partial indexes, all leads down the
- * (workspace, score) index), so the answer stays fast on a large workspace.
+ * read (the monitored and tracked leads through their partial indexes, all leads down
+ * `lead_scores`' (workspace, score) index), so the answer stays fast on a large workspace.
  */
 const TODAY_SQL = `
   WITH picked AS (
-    (SELECT l.id, 0 AS tier, l.score FROM leads l WHERE ${IN_TODAY} AND ${NEW_SIGNAL}
-      ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
+    (SELECT l.id, 0 AS tier, s.score FROM leads l JOIN lead_scores s ON s.lead_id = l.id AND s.workspace_id = $1 WHERE ${IN_TODAY} AND ${NEW_SIGNAL}
+      ORDER BY s.score DESC, s.lead_id DESC LIMIT ${TODAY_SIZE})
     UNION ALL
-    (SELECT l.id, 1, l.score FROM leads l WHERE ${IN_TODAY} AND l.monitored
-      ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
+    (SELECT l.id, 1, s.score FROM leads l JOIN lead_scores s ON s.lead_id = l.id AND s.workspace_id = $1 WHERE ${IN_TODAY} AND l.monitored
+      ORDER BY s.score DESC, s.lead_id DESC LIMIT ${TODAY_SIZE})
     UNION ALL
-    (SELECT l.id, 1, l.score FROM leads l WHERE ${IN_TODAY} AND l.stage IS NOT NULL
-      ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
+    (SELECT l.id, 1, s.score FROM leads l JOIN lead_scores s ON s.lead_id = l.id AND s.workspace_id = $1 WHERE ${IN_TODAY} AND l.stage IS NOT NULL
+      ORDER BY s.score DESC, s.lead_id DESC LIMIT ${TODAY_SIZE})
     UNION ALL
-    (SELECT l.id, 2, l.score FROM leads l WHERE ${IN_TODAY}
-      ORDER BY l.score DESC, l.id DESC LIMIT ${TODAY_SIZE})
+    (SELECT l.id, 2, s.score FROM leads l JOIN lead_scores s ON s.lead_id = l.id AND s.workspace_id = $1 WHERE ${IN_TODAY}
+      ORDER BY s.score DESC, s.lead_id DESC LIMIT ${TODAY_SIZE})
   ), best AS (
     SELECT DISTINCT ON (id) id, tier, score FROM picked ORDER BY id, tier
   )
-  SELECT l.*, b.tier FROM best b JOIN leads l ON l.id = b.id
+  SELECT l.*, s.fit, s.intent, s.score, s.breakdown, b.tier
+    FROM best b JOIN leads l ON l.id = b.id JOIN lead_scores s ON s.lead_id = b.id
    ORDER BY b.tier, b.score DESC, l.id DESC LIMIT ${TODAY_SIZE}`;
 
 @Injectable()
@@ -58,7 +58,7 @@ export class TodayService {
   ) {}
 
   async today(workspace: WorkspaceContext, now = new Date()): Promise<Today<Date>> {
-    const rows = (await this.dataSource.query(TODAY_SQL, [workspace.id, now])) as (LeadEntity & {
+    const rows = (await this.dataSource.query(TODAY_SQL, [workspace.id, now])) as (LeadRow & {
       tier: number;
     })[];
     if (rows.length === 0) return { data: [] };
@@ -74,7 +74,7 @@ export class TodayService {
       data: rows.map(({ tier, ...row }) => {
         const step = nextStep(signals.get(row.id) ?? {}, now);
         return {
-          lead: toLead(row as LeadEntity),
+          lead: toLeadFromRow(row),
           reasons: todayReasons(row.breakdown, tier === 0),
           next_step: step.text,
           next_step_kind: step.kind,
