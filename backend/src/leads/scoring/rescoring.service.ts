@@ -19,7 +19,7 @@ export interface RescoreJob {
  * Rescoring a whole workspace in a job: after an ICP change (its progress kept on the ICP's row,
  * which GET /api/icp answers), and daily for every workspace with signals, as Intent decays.
  * Batches of 1,000 leads by id: one read with their signal aggregates, scores computed here, one
- * write.
+ * write to `lead_scores`; the next batch is read while one is scored and written.
  */
 @Injectable()
 export class RescoringService implements OnModuleInit {
@@ -73,9 +73,8 @@ export class RescoringService implements OnModuleInit {
     if (tracked) await this.progress(job.workspace_id, version, 'running', 0);
     try {
       let done = 0;
-      let after: string | null = null;
-      for (;;) {
-        const rows = await readBatch(
+      const read = (after: string | null) =>
+        readBatch(
           manager,
           job.workspace_id,
           after,
@@ -83,9 +82,11 @@ export class RescoringService implements OnModuleInit {
           now,
           job.reason === 'decay',
         );
-        if (rows.length === 0) break;
+      // The next batch is read while this one is scored and written.
+      for (let rows = await read(null); rows.length > 0;) {
+        const next = read(rows[rows.length - 1].id);
+        next.catch(() => undefined);
         await writeScores(manager, job.workspace_id, scoreRows(icp, rows, now));
-        after = rows[rows.length - 1].id;
         done += rows.length;
         if (tracked) {
           const current = await this.progress(
@@ -97,6 +98,7 @@ export class RescoringService implements OnModuleInit {
           // A newer ICP was saved: its own job takes over.
           if (!current) return;
         }
+        rows = await next;
       }
       await this.tidyScores();
       if (tracked) await this.progress(job.workspace_id, version, 'done', 100);
