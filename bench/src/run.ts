@@ -22,6 +22,7 @@ const SCENARIOS = [
   'vitals',
   'startup',
   'first-start',
+  'leads-scoring',
 ] as const;
 
 const { values: args } = parseArgs({
@@ -55,6 +56,7 @@ const PRODUCT_SCENARIOS = [
   'payment-sync',
   'bundles',
   'vitals',
+  'leads-scoring',
 ] as const;
 const quick = args.quick!;
 const users = Number(args.users ?? (quick ? 20_000 : 1_000_000));
@@ -171,6 +173,9 @@ async function main() {
       await run('search', 'admin search', () => adminSearch(context, users, selective!));
       await run('payment-sync', 'payment-history sync', () =>
         paymentSync(context, sandbox, invoices),
+      );
+      await run('leads-scoring', 'lead scoring at 100,000 leads', async () =>
+        (await import('./leads-scoring.js')).leadsScoring(context),
       );
       await run('bundles', 'bytes a browser receives', () => transferredBytes(product.url));
       await run('vitals', 'landing page vitals and Lighthouse (mobile)', () =>

@@ -30,7 +30,7 @@ const NEW_SIGNAL = `l.monitored AND l.last_signal_at >= $2::timestamptz - make_i
  * read (the monitored and tracked leads through their partial indexes, all leads down
  * `lead_scores`' (workspace, score) index), so the answer stays fast on a large workspace.
  */
-const TODAY_SQL = `
+export const TODAY_SQL = `
   WITH picked AS (
     (SELECT l.id, 0 AS tier, s.score FROM leads l JOIN lead_scores s ON s.lead_id = l.id AND s.workspace_id = $1 WHERE ${IN_TODAY} AND ${NEW_SIGNAL}
       ORDER BY s.score DESC, s.lead_id DESC LIMIT ${TODAY_SIZE})
