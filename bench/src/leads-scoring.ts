@@ -220,6 +220,7 @@ export async function leadsScoring(context: BenchContext): Promise<ScenarioResul
     for (const statement of SEED) await client.query(statement, [id]);
     await client.query('VACUUM ANALYZE leads');
     await client.query('VACUUM ANALYZE lead_signals');
+    await client.query('VACUUM ANALYZE lead_scores');
     return id;
   });
   const seedSeconds = (performance.now() - seedStarted) / 1000;

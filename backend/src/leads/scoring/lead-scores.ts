@@ -45,7 +45,9 @@ const GROUPS = `COALESCE((
       FROM (SELECT s.kind, count(*)::int AS n, max(s.occurred_at) AS last_at,
                    sum(power(0.5, LEAST(1000, GREATEST(0, extract(epoch FROM $2::timestamptz - s.occurred_at)) / 86400 / $3::float8)))::float8 AS decayed
               FROM lead_signals s WHERE s.lead_id = l.id GROUP BY s.kind) g), '[]'::json) AS groups`;
-const FACTS = `l.id, l.first_name, l.last_name, l.position, l.company, l.headline, l.location, s.score`;
+/** The lead's facts and its current score (one look-up by key, whatever the table's statistics). */
+const FACTS = `l.id, l.first_name, l.last_name, l.position, l.company, l.headline, l.location,
+  (SELECT s.score FROM lead_scores s WHERE s.lead_id = l.id) AS score`;
 
 /** One batch of the workspace's leads after `afterId` (by id), with their signal groups. */
 export async function readBatch(
@@ -58,9 +60,8 @@ export async function readBatch(
 ): Promise<ScoringRow[]> {
   return (await manager.query(
     `SELECT ${FACTS}, ${GROUPS}
-       FROM leads l JOIN lead_scores s ON s.lead_id = l.id
+       FROM leads l
       WHERE l.workspace_id = $1 AND ($4::uuid IS NULL OR l.id > $4)
-        AND s.workspace_id = $1 AND ($4::uuid IS NULL OR s.lead_id > $4)
         ${onlyWithSignals ? 'AND l.last_signal_at IS NOT NULL' : ''}
       ORDER BY l.id LIMIT ${SCORE_BATCH}`,
     [workspaceId, now, halfLifeDays, afterId],
@@ -119,8 +120,7 @@ export async function rescoreLeads(
   const { icp } = await loadIcp(manager, workspaceId);
   for (let i = 0; i < ids.length; i += SCORE_BATCH) {
     const rows = (await manager.query(
-      `SELECT ${FACTS}, ${GROUPS} FROM leads l JOIN lead_scores s ON s.lead_id = l.id
-        WHERE l.workspace_id = $1 AND l.id = ANY($4::uuid[])`,
+      `SELECT ${FACTS}, ${GROUPS} FROM leads l WHERE l.workspace_id = $1 AND l.id = ANY($4::uuid[])`,
       [workspaceId, now, icp.half_life_days, ids.slice(i, i + SCORE_BATCH)],
     )) as ScoringRow[];
     await writeScores(manager, workspaceId, scoreRows(icp, rows, now));
