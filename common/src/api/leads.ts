@@ -269,7 +269,17 @@ export interface TaskWithLead<TDate = string> extends Task<TDate> {
 export type TimelineEntry<TDate = string> =
   | { type: 'signal'; at: TDate; signal: Signal<TDate> }
   | { type: 'note'; at: TDate; note: Note<TDate> }
-  | { type: 'task'; at: TDate; task: Task<TDate> };
+  | { type: 'task'; at: TDate; task: Task<TDate> }
+  | { type: 'stage'; at: TDate; stage_change: StageChange<TDate> };
+
+/** A lead moved between stages (into or out of the pipeline), with the reason given for won or lost. */
+export interface StageChange<TDate = string> {
+  id: string;
+  from: LeadStage | null;
+  to: LeadStage | null;
+  reason: string | null;
+  at: TDate;
+}
 
 export interface Timeline<TDate = string> {
   data: TimelineEntry<TDate>[];

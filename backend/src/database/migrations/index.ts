@@ -29,6 +29,7 @@ import { AddLeadWorkspace1795871678653 } from './1795871678653-AddLeadWorkspace.
 import { AddLeadScoring1795873479532 } from './1795873479532-AddLeadScoring.js';
 import { AddCommentDrafts1795876098757 } from './1795876098757-AddCommentDrafts.js';
 import { SplitLeadScores1795884707103 } from './1795884707103-SplitLeadScores.js';
+import { AddStageChangesAndNewsVisits1795886062548 } from './1795886062548-AddStageChangesAndNewsVisits.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddLeadScoring1795873479532,
   AddCommentDrafts1795876098757,
   SplitLeadScores1795884707103,
+  AddStageChangesAndNewsVisits1795886062548,
 ];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Signal, Timeline, TimelineEntry } from '@leadpulse/common';
+import type { LeadStage, Signal, Timeline, TimelineEntry } from '@leadpulse/common';
 import { LEADS_ERRORS } from '../leads.errors.js';
 import { LeadNoteEntity } from '../notes/lead-note.entity.js';
 import { LeadTaskEntity } from '../tasks/lead-task.entity.js';
@@ -13,6 +13,14 @@ import type { LogSignalDto } from './dto/log-signal.dto.js';
 import { LeadSignalEntity } from './lead-signal.entity.js';
 import { toNote, toSignal, toTask } from './lead.mapper.js';
 import { LeadsService } from './leads.service.js';
+
+interface StageChangeRow {
+  id: string;
+  from_stage: LeadStage | null;
+  to_stage: LeadStage | null;
+  reason: string | null;
+  created_at: Date;
+}
 
 /** The most entries of each kind a timeline shows. */
 const TIMELINE_LIMIT = 500;
@@ -28,12 +36,12 @@ export class TimelineService {
     private readonly gate: PlanGateService,
   ) {}
 
-  /** Signals, notes and tasks of the lead, newest first. */
+  /** Signals, notes, tasks and moves between stages of the lead, newest first. */
   async timeline(workspace: WorkspaceContext, leadId: string): Promise<Timeline<Date>> {
     const manager = this.dataSource.manager;
     const lead = await this.leads.find(manager, workspace, leadId);
     const where = { lead_id: lead.id, workspace_id: workspace.id };
-    const [signals, notes, tasks] = await Promise.all([
+    const [signals, notes, tasks, stageChanges] = await Promise.all([
       manager.find(LeadSignalEntity, {
         where,
         order: { occurred_at: 'DESC' },
@@ -41,6 +49,11 @@ export class TimelineService {
       }),
       manager.find(LeadNoteEntity, { where, order: { created_at: 'DESC' }, take: TIMELINE_LIMIT }),
       manager.find(LeadTaskEntity, { where, order: { created_at: 'DESC' }, take: TIMELINE_LIMIT }),
+      manager.query(
+        `SELECT id, from_stage, to_stage, reason, created_at FROM lead_stage_changes
+          WHERE lead_id = $1 AND workspace_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
+        [lead.id, workspace.id, TIMELINE_LIMIT],
+      ) as Promise<StageChangeRow[]>,
     ]);
     const entries: TimelineEntry<Date>[] = [
       ...signals.map((signal) => ({
@@ -50,6 +63,17 @@ export class TimelineService {
       })),
       ...notes.map((note) => ({ type: 'note' as const, at: note.created_at, note: toNote(note) })),
       ...tasks.map((task) => ({ type: 'task' as const, at: task.created_at, task: toTask(task) })),
+      ...stageChanges.map((row) => ({
+        type: 'stage' as const,
+        at: row.created_at,
+        stage_change: {
+          id: row.id,
+          from: row.from_stage,
+          to: row.to_stage,
+          reason: row.reason,
+          at: row.created_at,
+        },
+      })),
     ];
     entries.sort((a, b) => b.at.getTime() - a.at.getTime());
     return { data: entries };

@@ -16,7 +16,8 @@ export interface CardMove {
  * Places a lead's card in a stage's column at a position, and renumbers that column 0, 1, 2… in
  * the same statement, the others keeping their order. The caller holds the workspace's row lock
  * (PlanGateService.lockForWrite), so two moves into one column are placed one after the other.
- * Leaving the pipeline (stage null) clears the position and the reason.
+ * Leaving the pipeline (stage null) clears the position and the reason. Each change of stage is
+ * recorded (lead_stage_changes) for the lead's timeline, with the reason given for won or lost.
  */
 export async function moveCard(
   manager: EntityManager,
@@ -31,6 +32,7 @@ export async function moveCard(
         WHERE id = $1 AND workspace_id = $2`,
       [lead.id, workspaceId],
     );
+    if (lead.stage !== null) await recordStageChange(manager, workspaceId, lead, null, null);
     return;
   }
   const changesStage = stage !== lead.stage;
@@ -67,4 +69,28 @@ export async function moveCard(
       workspaceId,
       reason,
     ]);
+  if (changesStage) await recordStageChange(manager, workspaceId, lead, stage, reason ?? null);
+  else if (reason !== undefined)
+    // A reason given later for the same won or lost: the timeline's entry of that move shows it.
+    await manager.query(
+      `UPDATE lead_stage_changes SET reason = $3
+        WHERE id = (SELECT id FROM lead_stage_changes WHERE lead_id = $1 AND workspace_id = $2
+                     ORDER BY created_at DESC, id DESC LIMIT 1)`,
+      [lead.id, workspaceId, reason],
+    );
+}
+
+/** The lead's move for its timeline: from which stage to which, and why when won or lost. */
+async function recordStageChange(
+  manager: EntityManager,
+  workspaceId: string,
+  lead: { id: string; stage: LeadStage | null },
+  to: LeadStage | null,
+  reason: string | null,
+): Promise<void> {
+  await manager.query(
+    `INSERT INTO lead_stage_changes (workspace_id, lead_id, from_stage, to_stage, reason)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [workspaceId, lead.id, lead.stage, to, reason],
+  );
 }
