@@ -24,6 +24,7 @@ import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { displayName, memberApi, planAt } from '../../features/member/member-api';
 import { useMember } from '../../features/member/MemberProvider';
+import { LeadNewsPanel } from './LeadNewsPanel';
 
 /**
  * A founding member's price and what follows it: the plan they move to after the founding period
@@ -117,6 +118,7 @@ export function WelcomePage() {
         Your lead workspace is ready. Import your LinkedIn export or a CSV, and see every lead with
         what happened between you. More features are on their way: we&apos;ll tell you by e-mail.
       </Alert>
+      <LeadNewsPanel />
       {member?.founding_member && <FoundingNote member={member} />}
       <Typography variant="h5" component="h2">
         What&apos;s Coming

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Box,
   FormControlLabel,
@@ -11,6 +12,7 @@ import {
 import { LEAD_STAGES, type Lead, type LeadStage } from '@leadpulse/common';
 import { SOURCE_LABELS, STAGE_LABELS, formatDate } from '../../../../features/leads/lead-labels';
 import { useLeadMutations } from '../../../../features/leads/useLeads';
+import { StageReasonDialog } from '../../pipeline/StageReasonDialog';
 import { ApiErrorAlert } from '../ApiErrorAlert';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -29,8 +31,18 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 /** A lead's fields, its stage and monitoring (changed here), and its score with the reasons. */
 export function LeadDetails({ lead }: { lead: Lead }) {
   const { update } = useLeadMutations();
-  const change = (body: { stage?: LeadStage | null; monitored?: boolean }) =>
-    update.mutate({ id: lead.id, body });
+  // Won or lost first asks why (optional), as the pipeline's board does.
+  const [closing, setClosing] = useState<LeadStage | null>(null);
+  const change = (body: {
+    stage?: LeadStage | null;
+    stage_reason?: string | null;
+    monitored?: boolean;
+  }) => update.mutate({ id: lead.id, body });
+  const changeStage = (stage: LeadStage | null) => {
+    if (stage === lead.stage) return;
+    if (stage === 'won' || stage === 'lost') setClosing(stage);
+    else change({ stage });
+  };
 
   return (
     <Stack spacing={2}>
@@ -46,7 +58,7 @@ export function LeadDetails({ lead }: { lead: Lead }) {
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={lead.stage ?? ''}
           disabled={update.isPending}
-          onChange={(event) => change({ stage: (event.target.value || null) as LeadStage | null })}
+          onChange={(event) => changeStage((event.target.value || null) as LeadStage | null)}
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="">Not tracked</MenuItem>
@@ -68,6 +80,14 @@ export function LeadDetails({ lead }: { lead: Lead }) {
         />
       </Stack>
       {update.isError && <ApiErrorAlert error={update.error} />}
+      <StageReasonDialog
+        move={closing && { name: `${lead.first_name} ${lead.last_name}`.trim(), stage: closing }}
+        onConfirm={(reason) => {
+          if (closing) change({ stage: closing, stage_reason: reason });
+          setClosing(null);
+        }}
+        onCancel={() => setClosing(null)}
+      />
       <Box
         component="dl"
         sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, m: 0 }}

@@ -12,9 +12,11 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import NoteAlt from '@mui/icons-material/NoteAlt';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import Bolt from '@mui/icons-material/Bolt';
+import ViewKanban from '@mui/icons-material/ViewKanban';
 import type { TimelineEntry } from '@leadpulse/common';
 import {
   SIGNAL_LABELS,
+  STAGE_LABELS,
   detailLines,
   formatDate,
   formatDateTime,
@@ -59,6 +61,26 @@ function Entry({ leadId, entry }: { leadId: string; entry: TimelineEntry }) {
         <Typography variant="caption" color="text.secondary">
           {signalSourceLabel(signal.source)}
         </Typography>
+      </Row>
+    );
+  }
+  if (entry.type === 'stage') {
+    const { stage_change: change } = entry;
+    return (
+      <Row icon={<ViewKanban color="action" />} at={formatDateTime(change.at)}>
+        <Typography sx={{ fontWeight: 600 }}>
+          {change.to
+            ? `Moved to ${STAGE_LABELS[change.to]}${change.from ? ` from ${STAGE_LABELS[change.from]}` : ''}`
+            : 'Left the pipeline'}
+        </Typography>
+        {change.reason && (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              Reason:
+            </Box>{' '}
+            {change.reason}
+          </Typography>
+        )}
       </Row>
     );
   }
@@ -119,6 +141,13 @@ function Entry({ leadId, entry }: { leadId: string; entry: TimelineEntry }) {
   );
 }
 
+function entryId(entry: TimelineEntry): string {
+  if (entry.type === 'signal') return entry.signal.id;
+  if (entry.type === 'note') return entry.note.id;
+  if (entry.type === 'stage') return entry.stage_change.id;
+  return entry.task.id;
+}
+
 function Row({
   icon,
   at,
@@ -171,11 +200,7 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
   return (
     <Box component="ol" aria-label="Timeline" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {timeline.data.data.map((entry) => (
-        <Entry
-          key={`${entry.type}-${entry.type === 'signal' ? entry.signal.id : entry.type === 'note' ? entry.note.id : entry.task.id}`}
-          leadId={leadId}
-          entry={entry}
-        />
+        <Entry key={`${entry.type}-${entryId(entry)}`} leadId={leadId} entry={entry} />
       ))}
     </Box>
   );
