@@ -15,7 +15,7 @@ async function shot(page: Page, name: string, project: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage: true });
 }
 
-test('the ICP preview moves while editing, a card moved by keyboard stays, Today brings the next lead', async ({
+test('the ICP preview moves while editing, a card moved by keyboard stays, Today brings the next lead, won asks why, monitored leads make news', async ({
   page,
 }, info) => {
   test.setTimeout(180_000);
@@ -117,6 +117,19 @@ test('the ICP preview moves while editing, a card moved by keyboard stays, Today
   await shot(page, 'lead', info.project.name);
   await fitsTheWidth(page);
 
+  // Won from the lead's own stage select asks why, as the board does; the timeline keeps it.
+  await page.getByRole('combobox', { name: 'Stage' }).click();
+  await page.getByRole('option', { name: 'Won' }).click();
+  const reasonDialog = page.getByRole('dialog', { name: `Won ${b}` });
+  await reasonDialog.getByRole('textbox', { name: 'Reason' }).fill('Clear ROI in the pilot');
+  await reasonDialog.getByRole('button', { name: 'Mark won' }).click();
+  const timeline = page.getByRole('list', { name: 'Timeline' });
+  await expect(timeline.getByText('Moved to Won from Contacted')).toBeVisible();
+  await expect(timeline.getByText('Clear ROI in the pilot')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Stage' })).toHaveText('Won');
+  await expect(timeline.getByText('Clear ROI in the pilot')).toBeVisible();
+
   // The list shows Fit and Intent, and sorts by Score from its heading on a wide screen.
   await openFromSidebar(page, 'Leads');
   if (page.viewportSize()!.width >= 768) {
@@ -125,5 +138,24 @@ test('the ICP preview moves while editing, a card moved by keyboard stays, Today
     await expect(page).toHaveURL(/sort=-score/);
   } else await expect(page.getByText(/Score \d+ \(fit \d+, intent \d+\)/).first()).toBeVisible();
   await shot(page, 'leads', info.project.name);
+  await fitsTheWidth(page);
+
+  // Monitoring: a lead with a message or a new role, monitored, is news on the Welcome page.
+  await openFromSidebar(page, 'Today');
+  const newsworthy = today
+    .locator(':scope > li')
+    .filter({ hasText: /Reply to their message|Congratulate them on the new role/ })
+    .first();
+  const watched = (await newsworthy.getAttribute('aria-label'))!;
+  await newsworthy.getByRole('link', { name: 'Open' }).click();
+  await page.getByLabel('Monitored').check();
+  await expect(page.getByLabel('Monitored')).toBeChecked();
+  await openFromSidebar(page, 'Welcome');
+  const news = page.getByRole('region', { name: 'Since your last visit' });
+  await expect(news.getByRole('link', { name: watched, exact: true })).toBeVisible();
+  await expect(news.getByRole('list', { name: 'News on monitored leads' })).toContainText(
+    /changed jobs|sent you a message/,
+  );
+  await shot(page, 'welcome-news', info.project.name);
   await fitsTheWidth(page);
 });

@@ -7,7 +7,7 @@ import type { LeadNews, LeadNewsItem } from '@leadpulse/common';
 import { api } from '../../api/client';
 import { formatDateTime } from '../../features/leads/lead-labels';
 
-export const leadNewsKey = ['leads', 'news'] as const;
+const leadNewsKey = ['leads', 'news'] as const;
 
 const fullName = (lead: LeadNewsItem['lead']) =>
   `${lead.first_name} ${lead.last_name}`.trim() || 'A lead';
@@ -48,7 +48,6 @@ export function LeadNewsPanel() {
   const news = useQuery({
     queryKey: leadNewsKey,
     queryFn: () => api<LeadNews>('/leads/news', { auth: true }),
-    staleTime: Infinity,
   });
   const items = news.data?.data ?? [];
   return (
