@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { profileSlug, profileUrlOf, type Lead, type Paged } from '@leadpulse/common';
 import { csvStringifier } from '../../common/csv.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
@@ -13,7 +13,7 @@ import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
 import type { CreateLeadDto, UpdateLeadDto } from './dto/lead.dto.js';
 import type { LeadListQueryDto } from './dto/lead-list-query.dto.js';
 import { LeadEntity } from './lead.entity.js';
-import { toLead } from './lead.mapper.js';
+import { toLead, toLeadFromRow, type LeadRow } from './lead.mapper.js';
 import { leadPage, leadsQuery, pageOf } from './leads-list.js';
 
 const EXPORT_BATCH = 500;
@@ -53,16 +53,18 @@ export class LeadsService {
       pageSize,
     );
     const rows = ids.length
-      ? await this.dataSource.manager.find(LeadEntity, {
-          where: { id: In(ids), workspace_id: workspace.id },
-          relations: { scores: true },
-        })
+      ? ((await this.dataSource.query(
+          `SELECT l.*, s.fit, s.intent, s.score, s.breakdown
+             FROM leads l JOIN lead_scores s ON s.lead_id = l.id
+            WHERE l.id = ANY($1::uuid[]) AND l.workspace_id = $2`,
+          [ids, workspace.id],
+        )) as LeadRow[])
       : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
       data: ids.flatMap((id) => {
         const row = byId.get(id);
-        return row ? [toLead(row)] : [];
+        return row ? [toLeadFromRow(row)] : [];
       }),
       count,
       page,
