@@ -1,6 +1,7 @@
 // Lead scoring at 100,000 leads in one workspace: rescoring after an ICP change, GET
 // /api/leads/today and the leads list sorted by score at any page, each against a baseline doing
 // the same database work from this process over a bare pg connection, in the same run.
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { defaultIcp, type Icp } from '@leadpulse/common';
 import type { BenchContext, Figure, LoadSummary, ScenarioResult } from './scenarios.js';
@@ -210,6 +211,7 @@ export async function leadsScoring(context: BenchContext): Promise<ScenarioResul
   // The member's first write makes the workspace; its leads are then inserted in SQL.
   const first = (await call(api, 'POST', '/api/leads', { first_name: 'First' })) as { id: string };
   await call(api, 'DELETE', `/api/leads/${first.id}`);
+  const loadAtStart = loadavg()[0];
   const seedStarted = performance.now();
   const workspaceId = await withDatabase(context.databaseUrl, async (client) => {
     const { rows } = await client.query(
@@ -313,6 +315,7 @@ export async function leadsScoring(context: BenchContext): Promise<ScenarioResul
     scenario: `lead scoring: ${LEADS.toLocaleString('en-US')} leads in one workspace, rescoring after an ICP change, Today, the list sorted by score`,
     figures,
     notes: [
+      `the machine's 1-minute load average: ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (other work shares its cores; the baselines run in the same conditions)`,
       `seeded ${LEADS.toLocaleString('en-US')} leads and about ${(LEADS * 2.25).toLocaleString('en-US')} signals in ${seedSeconds.toFixed(1)} s`,
       `rescoring: PUT /api/icp to "done" on GET /api/icp (polled every 100 ms), two ICPs alternating; product runs ${product.map((s) => s.toFixed(2)).join(', ')} s; baseline runs ${bare.map((s) => s.toFixed(2)).join(', ')} s (the job's batch reads and writes from the bench over one pg connection, scores computed before the clock)`,
       `reads: ${CONNECTIONS} connections, ${context.seconds} s each; the list at a random page of ${pages.toLocaleString('en-US')} (first and last included); ${today.failures + list.failures} failures`,
