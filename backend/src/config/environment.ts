@@ -90,14 +90,18 @@ export class EnvironmentVariables {
   @IsString()
   DATA_DIR: string = '.data';
 
-  /**
-   * Where lead imports are kept between the upload and their job (deleted once read): a folder
-   * every instance can read, `$DATA_DIR/uploads` unless told.
-   */
+  /** This instance's scratch folder for lead imports, `$DATA_DIR/uploads` unless told. */
   @IsOptional()
   @IsString()
   @trimmed()
   UPLOAD_DIR?: string;
+
+  /** The name the Health page and the metrics give this instance; host name and process id unless told. */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,62}$/, {
+    message: 'INSTANCE_ID must be 1 to 63 letters, digits, dots, colons, dashes or underscores',
+  })
+  INSTANCE_ID?: string;
 
   /** Bearer token for GET /api/metrics; required in production, optional elsewhere. */
   @RequiredInProduction()
