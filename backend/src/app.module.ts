@@ -10,6 +10,7 @@ import { FoundingModule } from './founding/founding.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LeadsModule } from './leads/leads.module.js';
 import { LeadScoringModule } from './leads/scoring/scoring.module.js';
+import { StripeEventHandlersModule } from './webhooks/stripe-event-handlers.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         LogsModule,
         LeadsModule,
         LeadScoringModule,
+        StripeEventHandlersModule,
       ],
     };
   }

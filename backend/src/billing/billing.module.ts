@@ -36,5 +36,6 @@ import { MemberBillingService } from './member-billing.service.js';
     MemberBillingService,
     OverduePaymentService,
   ],
+  exports: [BillingService, DunningService, FoundingReminderService],
 })
 export class BillingModule {}

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import type Stripe from 'stripe';
@@ -17,7 +17,6 @@ import { STRIPE } from '../stripe/stripe.client.js';
 import { isDeletedAddress } from '../users/deleted-account.js';
 import { UserEntity } from '../users/user.entity.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
-import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import type { FoundingCheckoutDto } from './dto/checkout.dto.js';
 import { unsetBuyerFields } from './founding-buyer.js';
 import { FOUNDING_ERRORS } from './founding.errors.js';
@@ -53,7 +52,7 @@ export const FOUNDING_SPOTS_TAKEN = `
   ))::int AS taken`;
 
 @Injectable()
-export class FoundingService implements OnModuleInit {
+export class FoundingService {
   private readonly logger = new Logger(FoundingService.name);
 
   constructor(
@@ -61,7 +60,6 @@ export class FoundingService implements OnModuleInit {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly rateLimits: RateLimitService,
-    private readonly events: StripeEventsService,
     private readonly tokens: AuthTokensService,
     private readonly mail: MailService,
     private readonly subscriptions: SubscriptionsService,
@@ -69,15 +67,17 @@ export class FoundingService implements OnModuleInit {
     private readonly newsletter: NewsletterService,
   ) {}
 
-  onModuleInit(): void {
-    // A session paid by an asynchronous method completes unpaid; the money arrives later.
-    for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded'])
-      this.events.on(type, async (event, manager) => {
-        await this.complete(event.data.object as Stripe.Checkout.Session, manager);
-      });
-    this.events.on('checkout.session.expired', (event, manager) =>
-      this.expired(event.data.object as Stripe.Checkout.Session, manager),
-    );
+  /**
+   * `checkout.session.completed` and `checkout.session.async_payment_succeeded` (a session paid
+   * by an asynchronous method completes unpaid; the money arrives later).
+   */
+  async onCheckoutCompleted(event: Stripe.Event, manager: EntityManager): Promise<void> {
+    await this.complete(event.data.object as Stripe.Checkout.Session, manager);
+  }
+
+  /** `checkout.session.expired`: the held spot goes back. */
+  async onCheckoutExpired(event: Stripe.Event, manager: EntityManager): Promise<void> {
+    await this.expired(event.data.object as Stripe.Checkout.Session, manager);
   }
 
   /**

@@ -9,5 +9,6 @@ import { PromotionsService } from './promotions.service.js';
   imports: [AuthModule, StripeModule, WebhooksModule],
   controllers: [AdminPromotionsController],
   providers: [PromotionsService],
+  exports: [PromotionsService],
 })
 export class PromotionsModule {}

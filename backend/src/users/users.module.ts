@@ -54,6 +54,6 @@ import { UsersService } from './users.service.js';
     UserActivityService,
     UserSuspensionService,
   ],
-  exports: [UsersService],
+  exports: [UsersService, StripeCustomerErasureService],
 })
 export class UsersModule {}
