@@ -4,7 +4,7 @@ import { BillingService } from '../billing/billing.service.js';
 import { DunningService } from '../billing/dunning/dunning.service.js';
 import { FoundingReminderService } from '../billing/founding-reminder.service.js';
 import { FoundingModule } from '../founding/founding.module.js';
-import { FoundingService } from '../founding/founding.service.js';
+import { FoundingCompletionService } from '../founding/founding-completion.service.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { PromotionsModule } from '../promotions/promotions.module.js';
@@ -32,7 +32,7 @@ import { WebhooksModule } from './webhooks.module.js';
 export class StripeEventHandlersModule implements OnModuleInit {
   constructor(
     private readonly events: StripeEventsService,
-    private readonly founding: FoundingService,
+    private readonly founding: FoundingCompletionService,
     private readonly billing: BillingService,
     private readonly subscriptions: SubscriptionsService,
     private readonly payments: PaymentsService,

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { BillingService } from '../billing/billing.service.js';
 import type { DunningService } from '../billing/dunning/dunning.service.js';
 import type { FoundingReminderService } from '../billing/founding-reminder.service.js';
-import type { FoundingService } from '../founding/founding.service.js';
+import type { FoundingCompletionService } from '../founding/founding-completion.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { PromotionsService } from '../promotions/promotions.service.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
@@ -11,7 +11,7 @@ import type { StripeEventHandler } from './stripe-events.service.js';
 
 /** The services that handle Stripe events. */
 export interface StripeEventServices {
-  founding: FoundingService;
+  founding: FoundingCompletionService;
   billing: BillingService;
   subscriptions: SubscriptionsService;
   payments: PaymentsService;
