@@ -32,7 +32,7 @@ const FIELDS: {
 export const FIRST_NAME_REQUIRED = MESSAGES.settings.firstNameRequired;
 
 /** What a field shows: the phone in the founding form's format, one rule for the whole site. */
-const shown = (key: keyof ProfileFields, value: string | null | undefined) =>
+const shown = (key: keyof ProfileFields, value: string | null) =>
   key === 'phone' && value ? formatPhone(value) : value;
 
 const fieldsOf = (member: MemberRecord): ProfileFields => ({

@@ -21,9 +21,7 @@ export function TimeZoneField({
       onChange={(_event, zone) => onChange(zone)}
       getOptionLabel={timeZoneLabel}
       autoHighlight
-      renderInput={(params) => (
-        <TextField {...params} label="Time Zone" helperText={helperText} />
-      )}
+      renderInput={(params) => <TextField {...params} label="Time Zone" helperText={helperText} />}
     />
   );
 }
