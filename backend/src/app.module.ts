@@ -8,6 +8,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { FoundingModule } from './founding/founding.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LeadDigestModule } from './leads/digest/digest.module.js';
 import { LeadsModule } from './leads/leads.module.js';
 import { LeadScoringModule } from './leads/scoring/scoring.module.js';
 import { StripeEventHandlersModule } from './webhooks/stripe-event-handlers.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         LeadsModule,
         LeadScoringModule,
         StripeEventHandlersModule,
+        LeadDigestModule,
       ],
     };
   }

@@ -143,6 +143,20 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/dashboard/settings?tab=security',
       subject: 'Wrong two-step codes on your LeadPulse account',
     },
+    // Its links are checked in digest-content.spec.ts: it carries several.
+    'daily-digest': {
+      data: {
+        firstName: 'Ada',
+        date: 'Saturday, November 28',
+        summary: '1 lead worth a touch',
+        leads: [],
+        tasks: [],
+        link: '/dashboard/today',
+        tasksLink: '/dashboard/tasks',
+        settingsLink: '/dashboard/settings?tab=notifications',
+      },
+      subject: 'Your LeadPulse day: 1 lead worth a touch',
+    },
   };
 
 describe('e-mail templates', () => {

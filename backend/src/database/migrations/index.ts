@@ -28,6 +28,7 @@ import { DeletedAccountsStayDeleted1795871619684 } from './1795871619684-Deleted
 import { AddLeadWorkspace1795871678653 } from './1795871678653-AddLeadWorkspace.js';
 import { AddLeadScoring1795873479532 } from './1795873479532-AddLeadScoring.js';
 import { AddCommentDrafts1795876098757 } from './1795876098757-AddCommentDrafts.js';
+import { AddDailyDigest1795884536806 } from './1795884536806-AddDailyDigest.js';
 import { StoreLeadUploadsInDatabase1795884638531 } from './1795884638531-StoreLeadUploadsInDatabase.js';
 
 /** Every migration in order; a committed migration is never edited. */
@@ -61,5 +62,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddLeadWorkspace1795871678653,
   AddLeadScoring1795873479532,
   AddCommentDrafts1795876098757,
+  AddDailyDigest1795884536806,
   StoreLeadUploadsInDatabase1795884638531,
 ];

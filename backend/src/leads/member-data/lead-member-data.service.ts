@@ -80,7 +80,8 @@ export class LeadMemberDataService {
 
   /**
    * Erases the user's workspaces with every lead, signal, note, task and import in them (and
-   * their membership of others), in the caller's transaction; uploads still waiting are deleted.
+   * their membership of others) and the days of their daily digest, in the caller's
+   * transaction; uploads still waiting are deleted.
    */
   async eraseFor(manager: EntityManager, userId: string): Promise<void> {
     const waiting = (await manager.query(
@@ -90,6 +91,7 @@ export class LeadMemberDataService {
     )) as { upload_name: string }[];
     await manager.query(`DELETE FROM workspaces WHERE owner_user_id = $1`, [userId]);
     await manager.query(`DELETE FROM workspace_members WHERE user_id = $1`, [userId]);
+    await manager.query(`DELETE FROM lead_digests WHERE user_id = $1`, [userId]);
     for (const { upload_name: name } of waiting)
       await rm(join(this.config.uploadDir, name), { force: true }).catch((error: Error) =>
         this.logger.warn(`Could not delete upload ${name}: ${error.message}`),

@@ -15,5 +15,6 @@ import { RescoringService } from './rescoring.service.js';
   imports: [AuthModule, JobsModule, LeadsModule],
   controllers: [IcpController, TodayController, PipelineController],
   providers: [IcpService, RescoringService, TodayService, PipelineService],
+  exports: [TodayService],
 })
 export class LeadScoringModule {}
