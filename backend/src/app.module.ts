@@ -8,6 +8,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { FoundingModule } from './founding/founding.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LeadAnalyticsModule } from './leads/analytics/analytics.module.js';
 import { LeadsModule } from './leads/leads.module.js';
 import { LeadScoringModule } from './leads/scoring/scoring.module.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         LogsModule,
         LeadsModule,
         LeadScoringModule,
+        LeadAnalyticsModule,
       ],
     };
   }
