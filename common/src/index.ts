@@ -17,4 +17,15 @@ export * from './leads/seniority.js';
 export * from './leads/scoring.js';
 export * from './leads/today.js';
 export * from './leads/api.js';
-export * from './api/analytics.js';
+// Types only: the analytics rules load from '@leadpulse/common/analytics', so the site's shared
+// chunk (every page, the landing page included) does not carry them.
+export type {
+  Analytics,
+  AnalyticsPeriod,
+  AnalyticsQuery,
+  FunnelEntry,
+  FunnelStep,
+  ReasonCount,
+  ScoreBucket,
+  WeeklySignals,
+} from './api/analytics.js';

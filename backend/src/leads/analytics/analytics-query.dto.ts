@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { ANALYTICS_PERIOD_MESSAGES, type AnalyticsQuery } from '@leadpulse/common';
+import type { AnalyticsQuery } from '@leadpulse/common';
+import { ANALYTICS_PERIOD_MESSAGES } from '@leadpulse/common/analytics';
 
 /** GET /api/analytics: the period's first and last day (read by `analyticsPeriod`). */
 export class AnalyticsQueryDto implements AnalyticsQuery {

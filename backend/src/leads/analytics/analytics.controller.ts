@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { analyticsPeriod, type Analytics } from '@leadpulse/common';
+import type { Analytics } from '@leadpulse/common';
+import { analyticsPeriod } from '@leadpulse/common/analytics';
 import { LEADS_ERRORS } from '../leads.errors.js';
 import { CurrentWorkspace, WorkspaceScoped } from '../workspaces/workspace.guard.js';
 import type { WorkspaceContext } from '../workspaces/workspaces.service.js';

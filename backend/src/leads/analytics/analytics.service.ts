@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import {
-  FUNNEL_STEPS,
-  type Analytics,
-  type FunnelEntry,
-  type ReasonCount,
-  type SignalKind,
-} from '@leadpulse/common';
+import type { Analytics, FunnelEntry, ReasonCount, SignalKind } from '@leadpulse/common';
+import { FUNNEL_STEPS } from '@leadpulse/common/analytics';
 import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
 
 /** A funnel step's index for a stage: `lost` counts as tracked, a later stage for the earlier ones. */
