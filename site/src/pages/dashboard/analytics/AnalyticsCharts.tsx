@@ -1,9 +1,26 @@
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { Analytics } from '@leadpulse/common';
+import type { Analytics, SignalKind } from '@leadpulse/common';
 import { FUNNEL_LABELS, weeklySeries } from '../../../features/analytics/analytics-tables';
 import { SIGNAL_LABELS } from '../../../features/leads/lead-labels';
 
 const HEIGHT = 280;
+
+/** A colour of its own for each kind of signal: a stack of thirteen never repeats one. */
+const KIND_COLORS: Record<SignalKind, string> = {
+  connected: '#3f51b5',
+  invitation_received: '#00897b',
+  invitation_sent: '#80cbc4',
+  message_received: '#e53935',
+  message_sent: '#ef9a9a',
+  endorsement: '#43a047',
+  recommendation: '#9ccc65',
+  job_change: '#fb8c00',
+  liked_my_post: '#8e24aa',
+  commented_my_post: '#ce93d8',
+  viewed_my_profile: '#039be5',
+  replied: '#fdd835',
+  met: '#6d4c41',
+};
 const shortDay = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
     month: 'short',
@@ -43,6 +60,7 @@ export function WeeklySignalsChart({ analytics }: { analytics: Analytics }) {
       series={kinds.map((kind) => ({
         data: counts[kind],
         label: SIGNAL_LABELS[kind],
+        color: KIND_COLORS[kind],
         stack: 'signals',
       }))}
       margin={{ left: 0, right: 8 }}

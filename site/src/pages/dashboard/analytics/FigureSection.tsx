@@ -52,7 +52,7 @@ export function FigureTableView({ table, label }: { table: FigureTable; label: s
             <TableRow key={String(row[0])}>
               {row.map((cell, index) =>
                 index === 0 ? (
-                  <TableCell key={index} component="th" scope="row">
+                  <TableCell key={index} component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                     {cell}
                   </TableCell>
                 ) : (
