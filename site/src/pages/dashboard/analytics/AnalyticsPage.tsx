@@ -1,5 +1,14 @@
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Box, Button, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Paper,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import type { Analytics } from '@leadpulse/common';
 import { useAnalytics } from '../../../features/analytics/analytics-api';
 import {
@@ -127,7 +136,7 @@ export function AnalyticsPage() {
         onCustom={(from, to) => setSearch({ from, to })}
       />
       {period.error ? (
-        <ApiErrorAlert error={new Error(period.error)} />
+        <Alert severity="error">{period.error}</Alert>
       ) : analytics.isPending ? (
         <Stack spacing={3} aria-busy="true" aria-label="Loading analytics">
           <Skeleton variant="rounded" height={320} />
