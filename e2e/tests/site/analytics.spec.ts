@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../../support/axe.js';
 import { openFromSidebar } from '../../pages/leads.js';
+import { fitsTheWidth, shot } from '../../pages/screens.js';
 import { signUpAndConfirm } from '../../pages/site.js';
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /** The parts of GET /api/analytics the page's tables are checked against. */
 interface AnalyticsAnswer {
@@ -14,16 +13,6 @@ interface AnalyticsAnswer {
   median_days_to_meeting: number | null;
   meetings: number;
   reasons: { won: { reason: string | null; count: number }[]; lost: unknown[] };
-}
-
-async function shot(page: Page, name: string, project: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage: true });
-}
-
-/** The page is no wider than the window (wide tables scroll inside themselves). */
-async function fitsTheWidth(page: Page): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 /** A table's body rows as text cells, the row header first. */

@@ -1,25 +1,15 @@
 import type { Analytics } from '@leadpulse/common';
+import { MARCH_ANALYTICS } from './test-fixtures';
 import { funnelTable, reasonTable, toCsv, weeklyTable } from './analytics-tables';
 
 const ANALYTICS: Analytics = {
-  from: '2026-03-01',
+  ...MARCH_ANALYTICS,
   to: '2026-03-16',
-  funnel: [
-    { step: 'leads', count: 4, conversion: null },
-    { step: 'tracked', count: 3, conversion: 75 },
-    { step: 'contacted', count: 3, conversion: 100 },
-    { step: 'conversation', count: 2, conversion: 66.7 },
-    { step: 'meeting', count: 2, conversion: 100 },
-    { step: 'won', count: 1, conversion: 50 },
-  ],
   signals_per_week: [
     { week: '2026-03-02', kind: 'replied', count: 2 },
     { week: '2026-03-02', kind: 'liked_my_post', count: 1 },
     { week: '2026-03-16', kind: 'replied', count: 1 },
   ],
-  score_distribution: [],
-  median_days_to_meeting: 8,
-  meetings: 4,
   reasons: { won: [{ reason: null, count: 1 }], lost: [{ reason: '=HYPERLINK("x")', count: 2 }] },
 };
 

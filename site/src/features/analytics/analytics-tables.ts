@@ -1,6 +1,7 @@
 import { SIGNAL_KINDS, type SignalKind } from '@leadpulse/common';
 import type { Analytics, FunnelStep, ReasonCount } from '@leadpulse/common';
 import { periodWeeks } from '@leadpulse/common/analytics';
+import { saveFile } from '../download/save-file';
 import { SIGNAL_LABELS } from '../leads/lead-labels';
 
 /** A table of figures, as the page shows it beside its chart and as its CSV download holds it. */
@@ -104,12 +105,5 @@ export function toCsv(table: FigureTable): string {
 
 /** Saves a table as a CSV file. */
 export function downloadCsv(table: FigureTable, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }), fileName);
 }
