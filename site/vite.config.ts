@@ -17,10 +17,10 @@ const LANDING_UI =
 
 /**
  * The site's own modules the landing page shares with the other pages: API client, texts, rules.
- * The analytics rules of common/ serve the analytics page alone, so they load with its chunk.
+ * The analytics rules and the roadmap of common/ serve one page each, so they load with its chunk.
  */
 const LANDING_SHARED =
-  /^(?!.*[\\/]node_modules[\\/])(?!.*[\\/]common[\\/]src[\\/]api[\\/]analytics\.ts$).*[\\/](common[\\/]src[\\/]|site[\\/]src[\\/](api[\\/]client|features[\\/]auth[\\/]auth-api|features[\\/]newsletter[\\/]newsletter-api|components[\\/]EmailText)\.tsx?$)/;
+  /^(?!.*[\\/]node_modules[\\/])(?!.*[\\/]common[\\/]src[\\/](api[\\/]analytics|roadmap)\.ts$).*[\\/](common[\\/]src[\\/]|site[\\/]src[\\/](api[\\/]client|features[\\/]auth[\\/]auth-api|features[\\/]newsletter[\\/]newsletter-api|components[\\/]EmailText)\.tsx?$)/;
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -91,11 +91,15 @@ export default defineConfig(({ command }) => {
     plugins: [react(), prerenderLanding(), precompressPlugin()],
     define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
     resolve: {
-      // The analytics rules by their own path: through the index they would join the shared chunk.
+      // Rules of one page each, by their own path: through the index they would join the shared chunk.
       alias: [
         {
           find: /^@leadpulse\/common\/analytics$/,
           replacement: fileURLToPath(new URL('../common/src/api/analytics.ts', import.meta.url)),
+        },
+        {
+          find: /^@leadpulse\/common\/roadmap$/,
+          replacement: fileURLToPath(new URL('../common/src/roadmap.ts', import.meta.url)),
         },
         {
           find: /^@leadpulse\/common$/,

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { roadmap } from '@leadpulse/common';
+import { roadmap } from '@leadpulse/common/roadmap';
 import { MemberProvider } from '../../features/member/MemberProvider';
 import { renderWithApp, stubApi } from '../../test/render';
 import { WelcomePage } from './WelcomePage';
