@@ -9,6 +9,7 @@ import { BillingModule } from './billing/billing.module.js';
 import { FoundingModule } from './founding/founding.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LeadDigestModule } from './leads/digest/digest.module.js';
+import { LeadAnalyticsModule } from './leads/analytics/analytics.module.js';
 import { LeadsModule } from './leads/leads.module.js';
 import { LeadScoringModule } from './leads/scoring/scoring.module.js';
 import { StripeEventHandlersModule } from './webhooks/stripe-event-handlers.module.js';
@@ -55,6 +56,7 @@ export class AppModule {
         LeadScoringModule,
         StripeEventHandlersModule,
         LeadDigestModule,
+        LeadAnalyticsModule,
       ],
     };
   }

@@ -138,6 +138,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: SITE_ROUTES.dashboardAnalytics,
+        handle: { title: 'Analytics' },
+        // The charts library loads with this page only.
+        element: lazyPage(() =>
+          import('./pages/dashboard/analytics/AnalyticsPage').then((m) => m.AnalyticsPage),
+        ),
+      },
+      {
         path: SITE_ROUTES.dashboardContent,
         handle: { title: 'Content' },
         element: lazyPage(() => import('./pages/dashboard/ContentPage').then((m) => m.ContentPage)),

@@ -28,6 +28,7 @@ import { DeletedAccountsStayDeleted1795871619684 } from './1795871619684-Deleted
 import { AddLeadWorkspace1795871678653 } from './1795871678653-AddLeadWorkspace.js';
 import { AddLeadScoring1795873479532 } from './1795873479532-AddLeadScoring.js';
 import { AddCommentDrafts1795876098757 } from './1795876098757-AddCommentDrafts.js';
+import { AddLeadStageChanges1795884527891 } from './1795884527891-AddLeadStageChanges.js';
 import { AddDailyDigest1795884536806 } from './1795884536806-AddDailyDigest.js';
 import { StoreLeadUploadsInDatabase1795884638531 } from './1795884638531-StoreLeadUploadsInDatabase.js';
 
@@ -62,6 +63,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddLeadWorkspace1795871678653,
   AddLeadScoring1795873479532,
   AddCommentDrafts1795876098757,
+  AddLeadStageChanges1795884527891,
   AddDailyDigest1795884536806,
   StoreLeadUploadsInDatabase1795884638531,
 ];

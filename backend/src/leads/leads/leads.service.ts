@@ -6,7 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { profileSlug, profileUrlOf, type Lead, type Paged } from '@leadpulse/common';
 import { csvStringifier } from '../../common/csv.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
-import { moveCard } from '../pipeline/pipeline-order.js';
+import { moveCard, recordStageChange } from '../pipeline/pipeline-order.js';
 import { rescoreLeads } from '../scoring/lead-scores.js';
 import { PlanGateService } from '../usage/plan-gate.service.js';
 import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
@@ -98,6 +98,7 @@ export class LeadsService {
         throw LEADS_ERRORS.leadExists(
           (await this.findExisting(manager, workspace.id, matchKey, email)) ?? '',
         );
+      await recordStageChange(manager, workspace.id, inserted.id, null, body.stage ?? null);
       await rescoreLeads(manager, workspace.id, [inserted.id]);
       return toLead(await manager.findOneByOrFail(LeadEntity, { id: inserted.id }));
     });

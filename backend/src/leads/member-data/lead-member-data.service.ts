@@ -15,6 +15,7 @@ export interface LeadWorkspaceExport {
   tasks: Record<string, unknown>[];
   imports: Record<string, unknown>[];
   comment_drafts: Record<string, unknown>[];
+  stage_changes: Record<string, unknown>[];
 }
 
 /** The lead workspace's figures on the back office's dashboard. */
@@ -39,8 +40,8 @@ export class LeadMemberDataService {
   ) {}
 
   /**
-   * The leads, signals, notes, tasks, imports and comment drafts of the user's workspaces, read
-   * with `manager`.
+   * The leads, signals, notes, tasks, imports, comment drafts and pipeline moves of the user's
+   * workspaces, read with `manager`.
    */
   async exportFor(manager: EntityManager, userId: string): Promise<LeadWorkspaceExport> {
     const query = (sql: string) =>
@@ -74,6 +75,10 @@ export class LeadMemberDataService {
                   ORDER BY d.position) FILTER (WHERE d.id IS NOT NULL), '[]') AS drafts
            FROM comment_draft_sets s LEFT JOIN comment_drafts d ON d.set_id = s.id
           WHERE s.workspace_id IN (${OWNED}) GROUP BY s.id ORDER BY s.created_at, s.id`,
+      ),
+      stage_changes: await query(
+        `SELECT lead_id, from_stage, to_stage, changed_at FROM lead_stage_changes
+          WHERE workspace_id IN (${OWNED}) ORDER BY changed_at, id`,
       ),
     };
   }

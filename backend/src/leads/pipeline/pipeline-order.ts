@@ -12,6 +12,21 @@ export interface CardMove {
   reason?: string | null;
 }
 
+/** Records a move between stages (the pipeline's history, which analytics reads). */
+export async function recordStageChange(
+  manager: EntityManager,
+  workspaceId: string,
+  leadId: string,
+  from: LeadStage | null,
+  to: LeadStage | null,
+): Promise<void> {
+  if (from === to) return;
+  await manager.query(
+    `INSERT INTO lead_stage_changes (workspace_id, lead_id, from_stage, to_stage) VALUES ($1, $2, $3, $4)`,
+    [workspaceId, leadId, from, to],
+  );
+}
+
 /**
  * Places a lead's card in a stage's column at a position, and renumbers that column 0, 1, 2… in
  * the same statement, the others keeping their order. The caller holds the workspace's row lock
@@ -25,6 +40,7 @@ export async function moveCard(
   move: CardMove,
 ): Promise<void> {
   const stage = move.stage !== undefined ? move.stage : lead.stage;
+  await recordStageChange(manager, workspaceId, lead.id, lead.stage, stage);
   if (stage === null) {
     await manager.query(
       `UPDATE leads SET stage = NULL, position_in_stage = 0, stage_reason = NULL, updated_at = now()

@@ -27,6 +27,7 @@ import {
 } from '@mui/material';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Article from '@mui/icons-material/Article';
+import BarChart from '@mui/icons-material/BarChart';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Home from '@mui/icons-material/Home';
 import People from '@mui/icons-material/People';
@@ -155,6 +156,7 @@ function Shell() {
           { to: '/dashboard/leads', label: 'Leads', icon: <People /> },
           { to: '/dashboard/pipeline', label: 'Pipeline', icon: <ViewKanban /> },
           { to: '/dashboard/comments', label: 'Comments', icon: <ChatBubbleOutline /> },
+          { to: '/dashboard/analytics', label: 'Analytics', icon: <BarChart /> },
           { to: '/dashboard/imports', label: 'Imports', icon: <UploadFile /> },
           { to: '/dashboard/content', label: 'Content', icon: <Article /> },
           { to: '/dashboard/settings', label: 'Settings', icon: <Settings /> },
