@@ -143,6 +143,18 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/dashboard/settings?tab=security',
       subject: 'Wrong two-step codes on your LeadPulse account',
     },
+    'automation-rule-matched': {
+      data: {
+        firstName: 'Ada',
+        ruleName: 'Hot commenters',
+        leadName: 'Grace Hopper',
+        reason: 'commented my post',
+        score: 72,
+        link: '/dashboard/leads/1',
+      },
+      link: 'https://app.example.com/dashboard/leads/1',
+      subject: 'Grace Hopper: your rule "Hot commenters" matched',
+    },
   };
 
 describe('e-mail templates', () => {
