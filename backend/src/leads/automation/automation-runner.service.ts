@@ -11,7 +11,7 @@ import type {
   UsageLimits,
 } from '@leadpulse/common';
 import { AppException } from '../../common/app.exception.js';
-import { JobsService, type Job } from '../../jobs/jobs.service.js';
+import { JobsService } from '../../jobs/jobs.service.js';
 import { MailService } from '../../mail/mail.service.js';
 import { LeadSignalEntity } from '../leads/lead-signal.entity.js';
 import { LeadEntity } from '../leads/lead.entity.js';

@@ -114,12 +114,10 @@ export function parseActions(
           throw new RuleProblem(`${field}.when`, 'Choose now or in the daily digest.');
         return { type: 'email', when: action.when };
       default: {
-        let url: URL | null = null;
-        try {
-          url = typeof action.url === 'string' ? new URL(action.url.trim()) : null;
-        } catch {
-          url = null;
-        }
+        const url =
+          typeof action.url === 'string' && URL.canParse(action.url.trim())
+            ? new URL(action.url.trim())
+            : null;
         if (!url || !['http:', 'https:'].includes(url.protocol) || url.href.length > 2048)
           throw new RuleProblem(
             `${field}.url`,

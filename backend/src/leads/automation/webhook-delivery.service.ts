@@ -140,7 +140,7 @@ export class WebhookDeliveryService implements OnModuleInit {
       const message = (error as Error).message.slice(0, 500);
       await this.record(row.id, last ? 'failed' : 'retrying', { error: message });
       if (last) return;
-      throw new Error(`Webhook ${row.id} not delivered: ${message}`);
+      throw new Error(`Webhook ${row.id} not delivered: ${message}`, { cause: error });
     }
     if (answer.status >= 200 && answer.status < 300) {
       await this.record(row.id, 'delivered', { answer });
@@ -161,9 +161,9 @@ export class WebhookDeliveryService implements OnModuleInit {
   ): Promise<void> {
     await this.dataSource.query(
       `UPDATE automation_webhook_deliveries
-          SET status = $2, attempts = attempts + CASE WHEN $2 = 'refused' THEN 0 ELSE 1 END,
+          SET status = $2::varchar, attempts = attempts + CASE WHEN $2::varchar = 'refused' THEN 0 ELSE 1 END,
               response_status = $3, response_body = $4, error = $5, last_attempt_at = now(),
-              delivered_at = CASE WHEN $2 = 'delivered' THEN now() ELSE delivered_at END
+              delivered_at = CASE WHEN $2::varchar = 'delivered' THEN now() ELSE delivered_at END
         WHERE id = $1`,
       [
         id,
