@@ -18,6 +18,7 @@ export const SITE_ROUTES = {
   dashboardLead: '/dashboard/leads/:id',
   dashboardImports: '/dashboard/imports',
   dashboardComments: '/dashboard/comments',
+  dashboardAutomation: '/dashboard/automation',
   dashboardPipeline: '/dashboard/pipeline',
   dashboardIcp: '/dashboard/icp',
   dashboardTasks: '/dashboard/tasks',

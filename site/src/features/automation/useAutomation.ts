@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateAutomationRuleRequest, UpdateAutomationRuleRequest } from '@leadpulse/common';
+import { automationApi } from './automation-api';
+
+export const automationKeys = {
+  all: ['automation'] as const,
+  rules: ['automation', 'rules'] as const,
+  runs: ['automation', 'runs'] as const,
+};
+
+export function useRules() {
+  return useQuery({ queryKey: automationKeys.rules, queryFn: automationApi.rules });
+}
+
+/** Runs come from background jobs: the list looks again every few seconds. */
+export function useRuns() {
+  return useQuery({
+    queryKey: automationKeys.runs,
+    queryFn: automationApi.runs,
+    refetchInterval: 3000,
+  });
+}
+
+export function useRuleActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: automationKeys.all });
+  return {
+    create: useMutation({
+      mutationFn: (body: CreateAutomationRuleRequest) => automationApi.create(body),
+      onSuccess: () => void refresh(),
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: UpdateAutomationRuleRequest }) =>
+        automationApi.update(id, body),
+      onSuccess: () => void refresh(),
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => automationApi.remove(id),
+      onSuccess: () => void refresh(),
+    }),
+    preview: useMutation({ mutationFn: automationApi.preview }),
+  };
+}
