@@ -59,8 +59,8 @@ export function actionText(action: AutomationAction): string {
 export function conditionsText(rule: Pick<AutomationRule, 'conditions'>): string | null {
   const parts: string[] = [];
   const { stages, monitored, min_score } = rule.conditions;
-  if (stages?.length) parts.push(`in ${stages.map((s) => STAGE_LABELS[s]).join(' or ')}`);
-  if (monitored !== undefined) parts.push(monitored ? 'monitored' : 'not monitored');
-  if (min_score !== undefined) parts.push(`score at least ${min_score}`);
-  return parts.length ? `If the lead is ${parts.join(', ')}` : null;
+  if (stages?.length) parts.push(`is in ${stages.map((s) => STAGE_LABELS[s]).join(' or ')}`);
+  if (monitored !== undefined) parts.push(monitored ? 'is monitored' : 'is not monitored');
+  if (min_score !== undefined) parts.push(`has a score of at least ${min_score}`);
+  return parts.length ? `If the lead ${parts.join(' and ')}` : null;
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateAutomationRuleRequest, UpdateAutomationRuleRequest } from '@leadpulse/common';
 import { automationApi } from './automation-api';
@@ -12,13 +13,22 @@ export function useRules() {
   return useQuery({ queryKey: automationKeys.rules, queryFn: automationApi.rules });
 }
 
-/** Runs come from background jobs: the list looks again every few seconds. */
+/**
+ * Runs come from background jobs: the list looks again every few seconds, and a new run
+ * refreshes the rules' counts.
+ */
 export function useRuns() {
-  return useQuery({
+  const client = useQueryClient();
+  const runs = useQuery({
     queryKey: automationKeys.runs,
     queryFn: automationApi.runs,
     refetchInterval: 3000,
   });
+  const newest = runs.data?.data[0]?.id;
+  useEffect(() => {
+    if (newest) void client.invalidateQueries({ queryKey: automationKeys.rules });
+  }, [newest, client]);
+  return runs;
 }
 
 export function useRuleActions() {

@@ -9,7 +9,9 @@ export function RulePreview({ preview }: { preview: AutomationPreview }) {
       <Typography sx={{ fontWeight: 700 }}>
         {preview.count === 0
           ? 'No current lead matches this rule.'
-          : `${preview.count.toLocaleString('en-US')} current lead${preview.count === 1 ? '' : 's'} match this rule.`}
+          : preview.count === 1
+            ? '1 current lead matches this rule.'
+            : `${preview.count.toLocaleString('en-US')} current leads match this rule.`}
       </Typography>
       {preview.leads.length > 0 && (
         <List dense>
