@@ -2,7 +2,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AutomationRunnerService } from '../../src/leads/automation/automation-runner.service.js';
 import { verifyWebhook } from '../../src/leads/automation/webhook-signature.js';
-import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from '../support/accounts.js';
+import {
+  bearer,
+  PASSWORD,
+  signUpAndConfirm,
+  uniqueEmail,
+  type SessionBody,
+} from '../support/accounts.js';
 import { NO_RATE_LIMITS, resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
 
@@ -254,6 +260,46 @@ describe('automation rules', () => {
     });
     expect((await call('DELETE', `/api/automation-rules/${rule.id}`)).statusCode).toBe(204);
     expect((await call('GET', `/api/automation-rules/${rule.id}/runs`)).statusCode).toBe(404);
+  });
+
+  it('puts rules and runs in “Download my data” without the signing secret, and erases them with the account', async () => {
+    const owner = member;
+    member = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('automation-export'));
+    try {
+      const rule = (
+        await call('POST', '/api/automation-rules', {
+          name: 'Exported',
+          trigger: { kind: 'new_signal', signal_kinds: ['viewed_my_profile'] },
+          actions: [{ type: 'email', when: 'digest' }],
+        })
+      ).json();
+      const lead = await addLead('Viewer');
+      await logSignal(lead, 'viewed_my_profile');
+      await waitFor(async () => ((await runsOf(rule.id)).count === 1 ? true : undefined));
+      const data = (await call('GET', '/api/me/export')).json();
+      expect(data.leads.automation_rules).toEqual([
+        expect.objectContaining({ id: rule.id, name: 'Exported', enabled: true }),
+      ]);
+      expect(JSON.stringify(data)).not.toContain(rule.webhook_secret);
+      expect(data.leads.automation_runs).toEqual([
+        expect.objectContaining({ rule_id: rule.id, lead_id: lead, outcome: 'done', webhooks: [] }),
+      ]);
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/me',
+        headers: bearer(member),
+        payload: { password: PASSWORD },
+      });
+      expect(deleted.statusCode).toBe(204);
+      const [{ rules, runs }] = await t.dataSource.query(
+        `SELECT (SELECT count(*) FROM automation_rules WHERE id = $1)::int AS rules,
+                (SELECT count(*) FROM automation_runs WHERE rule_id = $1)::int AS runs`,
+        [rule.id],
+      );
+      expect({ rules, runs }).toEqual({ rules: 0, runs: 0 });
+    } finally {
+      member = owner;
+    }
   });
 
   it('never calls a webhook at a refused address, and refuses one at creation', async () => {

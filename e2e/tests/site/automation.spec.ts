@@ -90,7 +90,9 @@ test('a member builds a rule from choices, previews it, and sees it run when eng
     path: `.artifacts/automation-${info.project.name}.png`,
     fullPage: true,
   });
-  page.once('dialog', (confirm) => void confirm.accept());
   await rules.getByRole('button', { name: 'Delete Warm commenters' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this rule?' });
+  await expectNoSeriousAxeViolations(page, 'the delete confirmation');
+  await confirm.getByRole('button', { name: 'Delete rule' }).click();
   await expect(page.getByText('No rules yet. Build your first one below.')).toBeVisible();
 });
