@@ -229,6 +229,63 @@ describe('automation rules', () => {
     expect((await runsOf(follower.id)).count).toBe(1);
   });
 
+  it('runs a score rule when a score rises past it, and an overdue rule for the member’s own overdue task only', async () => {
+    const scoreRule = (
+      await call('POST', '/api/automation-rules', {
+        name: 'Score 10',
+        trigger: { kind: 'score_crossed', score: 10 },
+        actions: [{ type: 'monitor' }],
+      })
+    ).json();
+    const overdueRule = (
+      await call('POST', '/api/automation-rules', {
+        name: 'Overdue',
+        trigger: { kind: 'task_overdue' },
+        actions: [{ type: 'create_task', title: 'Catch up', due_in_days: 0 }],
+      })
+    ).json();
+    const rising = await addLead('Rising');
+    await logSignal(rising, 'replied');
+    const scored = await waitFor(async () => {
+      const page = await runsOf(scoreRule.id);
+      return page.count === 1 ? page : undefined;
+    });
+    expect(scored.data[0]).toMatchObject({
+      lead: { id: rising },
+      trigger: { kind: 'score_crossed' },
+      actions: [{ type: 'monitor', status: 'done' }],
+    });
+    expect(scored.data[0].trigger.score).toBeGreaterThanOrEqual(10);
+    expect((await call('GET', `/api/leads/${rising}`)).json().monitored).toBe(true);
+
+    const late = await addLead('Late');
+    const due = new Date(Date.now() - 60_000).toISOString();
+    expect(
+      (await call('POST', `/api/leads/${late}/tasks`, { title: 'Send the deck', due_at: due }))
+        .statusCode,
+    ).toBe(201);
+    const runner = t.app.get(AutomationRunnerService);
+    await runner.sweepOverdue();
+    const overdue = await waitFor(async () => {
+      const page = await runsOf(overdueRule.id);
+      return page.count === 1 ? page : undefined;
+    });
+    expect(overdue.data[0]).toMatchObject({
+      lead: { id: late },
+      trigger: { kind: 'task_overdue' },
+    });
+    // The rule's own task, made overdue, and a second sweep: nothing more.
+    await t.dataSource.query(
+      `UPDATE lead_tasks SET due_at = now() - interval '1 minute' WHERE automation_rule_id = $1`,
+      [overdueRule.id],
+    );
+    await runner.sweepOverdue();
+    await settled();
+    expect((await runsOf(overdueRule.id)).count).toBe(1);
+    for (const id of [scoreRule.id, overdueRule.id])
+      await call('PATCH', `/api/automation-rules/${id}`, { enabled: false });
+  });
+
   it('previews the current leads a rule would match, and edits, disables and deletes rules', async () => {
     const preview = await call('POST', '/api/automation-rules/preview', {
       trigger: { kind: 'new_signal', signal_kinds: ['commented_my_post'] },
