@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AutomationRunnerService } from '../../src/leads/automation/automation-runner.service.js';
 import { verifyWebhook } from '../../src/leads/automation/webhook-signature.js';
 import {
@@ -11,34 +9,7 @@ import {
 } from '../support/accounts.js';
 import { NO_RATE_LIMITS, resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait.js';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver: records each call and answers 500 to the first `failFirst`. */
-async function startReceiver(failFirst = 0) {
-  const received: Received[] = [];
-  let calls = 0;
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      calls += 1;
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (calls <= failFirst) response.writeHead(500).end('try again later');
-      else response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/leadpulse`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startReceiver } from '../support/webhook-receiver.js';
 
 const ENV = {
   ...NO_RATE_LIMITS,

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import type { AutomationRuleCreated } from '@leadpulse/common';
-import { RuleForm, SecretNotice } from './RuleForm';
+import { RuleForm } from './RuleForm';
+import { SecretNotice } from './RuleFormParts';
 import { RulesList } from './RulesList';
 import { RunsList } from './RunsList';
 

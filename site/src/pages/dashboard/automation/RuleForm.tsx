@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardContent,
   Checkbox,
-  FormControlLabel,
   MenuItem,
   Stack,
   TextField,
@@ -14,7 +12,6 @@ import {
 } from '@mui/material';
 import {
   AUTOMATION_TRIGGER_KINDS,
-  LEAD_STAGES,
   SIGNAL_KINDS,
   type AutomationAction,
   type AutomationConditions,
@@ -25,12 +22,11 @@ import {
   type SignalKind,
 } from '@leadpulse/common';
 import { useRuleActions } from '../../../features/automation/useAutomation';
-import { STAGE_LABELS, TRIGGER_LABELS } from '../../../features/automation/rule-labels';
+import { TRIGGER_LABELS } from '../../../features/automation/rule-labels';
 import { SIGNAL_LABELS } from '../../../features/leads/lead-labels';
 import { ApiErrorAlert } from '../leads/ApiErrorAlert';
 import { RulePreview } from './RulePreview';
-
-const ANY = '';
+import { ActionRow, ANY, StageSelect } from './RuleFormParts';
 
 /** Builds a rule from choices: what starts it, what the lead must be, what it does. */
 export function RuleForm({ onCreated }: { onCreated: (rule: AutomationRuleCreated) => void }) {
@@ -268,80 +264,5 @@ export function RuleForm({ onCreated }: { onCreated: (rule: AutomationRuleCreate
         </Box>
       </CardContent>
     </Card>
-  );
-}
-
-function StageSelect<T extends LeadStage | typeof ANY>({
-  label,
-  value,
-  onChange,
-  required,
-}: {
-  label: string;
-  value: T;
-  onChange: (value: T) => void;
-  required?: boolean;
-}) {
-  return (
-    <TextField
-      select
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value as T)}
-      sx={{ minWidth: 180 }}
-      size={required ? 'small' : 'medium'}
-    >
-      {!required && <MenuItem value={ANY}>Any stage</MenuItem>}
-      {LEAD_STAGES.map((s) => (
-        <MenuItem key={s} value={s}>
-          {STAGE_LABELS[s]}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-function ActionRow({
-  label,
-  on,
-  onToggle,
-  children,
-}: {
-  label: string;
-  on: boolean;
-  onToggle: (on: boolean) => void;
-  children?: React.ReactNode;
-}) {
-  return (
-    <Box>
-      <FormControlLabel
-        control={<Checkbox checked={on} onChange={(e) => onToggle(e.target.checked)} />}
-        label={label}
-      />
-      {on && children && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pl: 4, mt: 1 }}>
-          {children}
-        </Stack>
-      )}
-    </Box>
-  );
-}
-
-/** The secret a new rule's webhooks are signed with, shown once. */
-export function SecretNotice({
-  rule,
-  onClose,
-}: {
-  rule: AutomationRuleCreated;
-  onClose: () => void;
-}) {
-  if (!rule.actions.some((a) => a.type === 'webhook')) return null;
-  return (
-    <Alert severity="info" onClose={onClose}>
-      Rule saved. Its webhooks are signed with this secret, shown only now:{' '}
-      <code>{rule.webhook_secret}</code>. Each call carries a{' '}
-      <code>LeadPulse-Signature: t=…,v1=…</code> header, the HMAC-SHA256 of the timestamp, a dot and
-      the body.
-    </Alert>
   );
 }
