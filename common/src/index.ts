@@ -12,6 +12,7 @@ export * from './revenue.js';
 export * from './api/leads.js';
 export * from './site-routes.js';
 export * from './api/comments.js';
+export * from './api/automation.js';
 export * from './leads/seniority.js';
 export * from './leads/scoring.js';
 export * from './leads/today.js';

@@ -19,6 +19,7 @@ export const SITE_ROUTES = {
   dashboardImports: '/dashboard/imports',
   dashboardComments: '/dashboard/comments',
   dashboardAnalytics: '/dashboard/analytics',
+  dashboardAutomation: '/dashboard/automation',
   dashboardPipeline: '/dashboard/pipeline',
   dashboardIcp: '/dashboard/icp',
   dashboardTasks: '/dashboard/tasks',

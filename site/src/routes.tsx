@@ -146,6 +146,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: SITE_ROUTES.dashboardAutomation,
+        handle: { title: 'Automation' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/automation/AutomationPage').then((m) => m.AutomationPage),
+        ),
+      },
+      {
         path: SITE_ROUTES.dashboardContent,
         handle: { title: 'Content' },
         element: lazyPage(() => import('./pages/dashboard/ContentPage').then((m) => m.ContentPage)),

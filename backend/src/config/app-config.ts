@@ -91,6 +91,12 @@ export class AppConfig {
   };
   /** The comment drafts' LLM; undefined: the offline writer alone. */
   readonly llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
+  readonly automation: {
+    /** Webhooks may reach loopback and private addresses and plain HTTP (development, tests). */
+    webhookAllowPrivate: boolean;
+    webhookRetryDelaySeconds: number;
+    webhookRetryLimit: number;
+  };
   readonly trustProxy: TrustProxy;
   readonly rateLimits: {
     loginPerAccount: { limit: number; windowSeconds: number };
@@ -195,6 +201,12 @@ export class AppConfig {
               timeoutMs: vars.LLM_TIMEOUT_MS,
             }
           : undefined,
+      automation: {
+        webhookAllowPrivate:
+          vars.AUTOMATION_WEBHOOK_ALLOW_PRIVATE ?? vars.NODE_ENV !== 'production',
+        webhookRetryDelaySeconds: vars.AUTOMATION_WEBHOOK_RETRY_DELAY_SECONDS,
+        webhookRetryLimit: vars.AUTOMATION_WEBHOOK_RETRY_LIMIT,
+      },
       trustProxy: vars.TRUST_PROXY,
       rateLimits: {
         loginPerAccount: {

@@ -402,6 +402,26 @@ export class EnvironmentVariables {
   @Max(120_000)
   LLM_TIMEOUT_MS: number = 15_000;
 
+  /**
+   * Automation webhooks may reach loopback and private addresses and plain HTTP: for development
+   * and tests. Unset, true outside production; production refuses them.
+   */
+  @IsOptional()
+  @booleanFromEnv()
+  @IsBoolean()
+  AUTOMATION_WEBHOOK_ALLOW_PRIVATE?: boolean;
+
+  /** First retry of a failed automation webhook; later ones wait about twice as long. */
+  @IsInt()
+  @Min(1)
+  AUTOMATION_WEBHOOK_RETRY_DELAY_SECONDS: number = 30;
+
+  /** Retries of a failed automation webhook after its first attempt. */
+  @IsInt()
+  @Min(0)
+  @Max(20)
+  AUTOMATION_WEBHOOK_RETRY_LIMIT: number = 6;
+
   /** How often the server samples the figures of the admin Health page (the last 100 are kept). */
   @IsNumber()
   @Min(0.1)

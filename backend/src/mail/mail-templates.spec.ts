@@ -157,6 +157,18 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       },
       subject: 'Your LeadPulse day: 1 lead worth a touch',
     },
+    'automation-rule-matched': {
+      data: {
+        firstName: 'Ada',
+        ruleName: 'Hot commenters',
+        leadName: 'Grace Hopper',
+        reason: 'commented my post',
+        score: 72,
+        link: '/dashboard/leads/1',
+      },
+      link: 'https://app.example.com/dashboard/leads/1',
+      subject: 'Grace Hopper: your rule "Hot commenters" matched',
+    },
   };
 
 describe('e-mail templates', () => {

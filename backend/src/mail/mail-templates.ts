@@ -3,13 +3,19 @@ import { PLANS } from '@leadpulse/common';
 import { ADMIN_ACCOUNT_NOTICE } from './admin-account-notice.js';
 import { DIGEST_SOURCES, type DigestTemplateData } from './digest-template.js';
 import {
+  AUTOMATION_SOURCES,
+  AUTOMATION_TEMPLATE_NAMES,
+  type AutomationTemplateData,
+} from './automation-templates.js';
+import {
   SECURITY_SOURCES,
   SECURITY_TEMPLATE_NAMES,
   type SecurityTemplateData,
 } from './security-templates.js';
 
 /** The data each template needs. Fields ending in `link` are paths such as `/setup-password#token=…`. */
-export interface TemplateData extends SecurityTemplateData, DigestTemplateData {
+export interface TemplateData
+  extends SecurityTemplateData, DigestTemplateData, AutomationTemplateData {
   'confirm-email': { link: string };
   welcome: { firstName?: string; link?: string };
   'password-reset': { firstName?: string; link: string };
@@ -65,6 +71,7 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'payment-ended',
   ...SECURITY_TEMPLATE_NAMES,
   'daily-digest',
+  ...AUTOMATION_TEMPLATE_NAMES,
 ];
 
 interface TemplateSource {
@@ -88,6 +95,7 @@ const NAMELESS_GREETING_TEXT = 'Hi,';
 const SOURCES: Record<TemplateName, TemplateSource> = {
   ...SECURITY_SOURCES,
   ...DIGEST_SOURCES,
+  ...AUTOMATION_SOURCES,
   'confirm-email': {
     subject: 'Confirm your {{appName}} account',
     html: `${NAMELESS_GREETING_HTML}

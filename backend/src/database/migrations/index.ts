@@ -30,6 +30,7 @@ import { AddLeadScoring1795873479532 } from './1795873479532-AddLeadScoring.js';
 import { AddCommentDrafts1795876098757 } from './1795876098757-AddCommentDrafts.js';
 import { AddLeadStageChanges1795884527891 } from './1795884527891-AddLeadStageChanges.js';
 import { AddDailyDigest1795884536806 } from './1795884536806-AddDailyDigest.js';
+import { AddAutomationRules1795884550817 } from './1795884550817-AddAutomationRules.js';
 import { StoreLeadUploadsInDatabase1795884638531 } from './1795884638531-StoreLeadUploadsInDatabase.js';
 
 /** Every migration in order; a committed migration is never edited. */
@@ -65,5 +66,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddCommentDrafts1795876098757,
   AddLeadStageChanges1795884527891,
   AddDailyDigest1795884536806,
+  AddAutomationRules1795884550817,
   StoreLeadUploadsInDatabase1795884638531,
 ];

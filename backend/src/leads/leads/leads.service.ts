@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { profileSlug, profileUrlOf, type Lead, type Paged } from '@leadpulse/common';
 import { csvStringifier } from '../../common/csv.js';
+import { queueStageEvent } from '../automation/automation-events.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
 import { moveCard, recordStageChange } from '../pipeline/pipeline-order.js';
 import { rescoreLeads } from '../scoring/lead-scores.js';
@@ -137,6 +138,9 @@ export class LeadsService {
           position: body.position_in_stage,
           reason: body.stage_reason,
         });
+      // The member's own move; a rule's move goes through the automation runner instead.
+      if (body.stage && body.stage !== lead.stage)
+        await queueStageEvent(manager, workspace.id, lead.id, body.stage);
       if (SCORED_FIELDS.some((key) => body[key] !== undefined))
         await rescoreLeads(manager, workspace.id, [lead.id]);
       return toLead(await manager.findOneByOrFail(LeadEntity, { id: lead.id }));

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Signal, Timeline, TimelineEntry } from '@leadpulse/common';
+import { queueSignalEvents } from '../automation/automation-events.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
 import { LeadNoteEntity } from '../notes/lead-note.entity.js';
 import { LeadTaskEntity } from '../tasks/lead-task.entity.js';
@@ -85,6 +86,7 @@ export class TimelineService {
         `UPDATE leads SET last_signal_at = GREATEST(last_signal_at, $2), updated_at = now() WHERE id = $1`,
         [lead.id, occurredAt],
       );
+      await queueSignalEvents(manager, workspace.id, [signal.id]);
       await rescoreLeads(manager, workspace.id, [lead.id]);
       return toSignal(signal);
     });

@@ -16,6 +16,8 @@ export interface LeadWorkspaceExport {
   imports: Record<string, unknown>[];
   comment_drafts: Record<string, unknown>[];
   stage_changes: Record<string, unknown>[];
+  automation_rules: Record<string, unknown>[];
+  automation_runs: Record<string, unknown>[];
 }
 
 /** The lead workspace's figures on the back office's dashboard. */
@@ -42,6 +44,8 @@ export class LeadMemberDataService {
   /**
    * The leads, signals, notes, tasks, imports, comment drafts and pipeline moves of the user's
    * workspaces, read with `manager`.
+   * The leads, signals, notes, tasks, imports, comment drafts and automation of the user's workspaces, read
+   * with `manager`.
    */
   async exportFor(manager: EntityManager, userId: string): Promise<LeadWorkspaceExport> {
     const query = (sql: string) =>
@@ -79,6 +83,20 @@ export class LeadMemberDataService {
       stage_changes: await query(
         `SELECT lead_id, from_stage, to_stage, changed_at FROM lead_stage_changes
           WHERE workspace_id IN (${OWNED}) ORDER BY changed_at, id`,
+      ),
+      // The rules without their signing secrets; the runs with their webhooks' answers.
+      automation_rules: await query(
+        `SELECT id, name, enabled, "trigger", conditions, actions, created_at, updated_at
+           FROM automation_rules WHERE workspace_id IN (${OWNED}) ORDER BY created_at, id`,
+      ),
+      automation_runs: await query(
+        `SELECT a.rule_id, a.lead_id, a."trigger", a.actions, a.outcome, a.created_at,
+                coalesce(json_agg(json_build_object('url', d.url, 'status', d.status,
+                  'attempts', d.attempts, 'response_status', d.response_status,
+                  'response_body', d.response_body, 'error', d.error))
+                  FILTER (WHERE d.id IS NOT NULL), '[]') AS webhooks
+           FROM automation_runs a LEFT JOIN automation_webhook_deliveries d ON d.run_id = a.id
+          WHERE a.workspace_id IN (${OWNED}) GROUP BY a.id ORDER BY a.created_at, a.id`,
       ),
     };
   }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { scoreEventsSql } from '../automation/automation-events.js';
 import {
   defaultIcp,
   scoreLead,
@@ -70,20 +71,27 @@ export function groupsOf(row: ScoringRow): SignalGroup[] {
   return row.groups.map((g) => ({ ...g, last_at: new Date(g.last_at) }));
 }
 
-/** Writes the scores of a batch in one statement; unchanged leads are left alone. */
+/**
+ * Writes the scores of a batch in one statement; unchanged leads are left alone. A score that
+ * rises past an automation rule's threshold queues that rule's event in the same statement.
+ */
 export async function writeScores(
   manager: EntityManager,
   workspaceId: string,
-  scores: { id: string; result: ScoreResult }[],
+  scores: { id: string; result: ScoreResult; previous: number }[],
 ): Promise<void> {
   if (scores.length === 0) return;
   await manager.query(
-    `UPDATE leads l
-        SET fit = u.fit, intent = u.intent, score = u.score, breakdown = u.breakdown
-       FROM unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::smallint[], $6::jsonb[])
-            AS u(id, fit, intent, score, breakdown)
-      WHERE l.id = u.id AND l.workspace_id = $1
-        AND (l.fit, l.intent, l.score, l.breakdown) IS DISTINCT FROM (u.fit, u.intent, u.score, u.breakdown)`,
+    `WITH updated AS (
+       UPDATE leads l
+          SET fit = u.fit, intent = u.intent, score = u.score, breakdown = u.breakdown
+         FROM unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::smallint[], $6::jsonb[], $7::smallint[])
+              AS u(id, fit, intent, score, breakdown, previous)
+        WHERE l.id = u.id AND l.workspace_id = $1
+          AND (l.fit, l.intent, l.score, l.breakdown) IS DISTINCT FROM (u.fit, u.intent, u.score, u.breakdown)
+       RETURNING l.id, u.previous::int AS previous, l.score::int AS score
+     )
+     ${scoreEventsSql()}`,
     [
       workspaceId,
       scores.map((s) => s.id),
@@ -91,13 +99,18 @@ export async function writeScores(
       scores.map((s) => s.result.intent),
       scores.map((s) => s.result.score),
       scores.map((s) => JSON.stringify(s.result.breakdown)),
+      scores.map((s) => s.previous),
     ],
   );
 }
 
 /** Scores a batch read by readBatch. */
 export function scoreRows(icp: Icp, rows: ScoringRow[], now: Date) {
-  return rows.map((row) => ({ id: row.id, result: scoreLead(icp, row, groupsOf(row), now) }));
+  return rows.map((row) => ({
+    id: row.id,
+    result: scoreLead(icp, row, groupsOf(row), now),
+    previous: row.score,
+  }));
 }
 
 /**
