@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import architecture from './eslint.boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
@@ -59,4 +60,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...architecture,
 );

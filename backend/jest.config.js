@@ -22,6 +22,7 @@ const shared = {
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     '^@leadpulse/common$': '<rootDir>/../common/src/index.ts',
+    '^@leadpulse/common/analytics$': '<rootDir>/../common/src/api/analytics.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 };

@@ -15,9 +15,12 @@ const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 const LANDING_UI =
   /[\\/]node_modules[\\/]@mui[\\/](material[\\/](Box|Paper|Toolbar|AppBar|Stack|Chip|IconButton|useMediaQuery|Container|Card|CardContent|List|ListItem|ListItemIcon|ListItemText|InputLabel|FormControl|FormLabel|Alert|OutlinedInput|InputBase|Link|Typography|Button|ButtonBase|SvgIcon|utils|styles|internal)[\\/]|icons-material[\\/](Check|CheckCircle)\.m?js)/;
 
-/** The site's own modules the landing page shares with the other pages: API client, texts, rules. */
+/**
+ * The site's own modules the landing page shares with the other pages: API client, texts, rules.
+ * The analytics rules and the roadmap of common/ serve one page each, so they load with its chunk.
+ */
 const LANDING_SHARED =
-  /^(?!.*[\\/]node_modules[\\/]).*[\\/](common[\\/]src[\\/]|site[\\/]src[\\/](api[\\/]client|features[\\/]auth[\\/]auth-api|features[\\/]newsletter[\\/]newsletter-api|components[\\/]EmailText)\.tsx?$)/;
+  /^(?!.*[\\/]node_modules[\\/])(?!.*[\\/]common[\\/]src[\\/](api[\\/]analytics|roadmap)\.ts$).*[\\/](common[\\/]src[\\/]|site[\\/]src[\\/](api[\\/]client|features[\\/]auth[\\/]auth-api|features[\\/]newsletter[\\/]newsletter-api|components[\\/]EmailText)\.tsx?$)/;
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -88,9 +91,21 @@ export default defineConfig(({ command }) => {
     plugins: [react(), prerenderLanding(), precompressPlugin()],
     define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
     resolve: {
-      alias: {
-        '@leadpulse/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
-      },
+      // Rules of one page each, by their own path: through the index they would join the shared chunk.
+      alias: [
+        {
+          find: /^@leadpulse\/common\/analytics$/,
+          replacement: fileURLToPath(new URL('../common/src/api/analytics.ts', import.meta.url)),
+        },
+        {
+          find: /^@leadpulse\/common\/roadmap$/,
+          replacement: fileURLToPath(new URL('../common/src/roadmap.ts', import.meta.url)),
+        },
+        {
+          find: /^@leadpulse\/common$/,
+          replacement: fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
+        },
+      ],
     },
     // Every browser the site supports preloads modules itself.
     build: {

@@ -222,6 +222,7 @@ describe('the admin app', () => {
         at: new Date(Date.parse(sample.at) + i * 60_000).toISOString(),
       })),
       system: {
+        instance: 'app-2:41',
         version: '1.0.0',
         node_version: 'v20.20.2',
         platform: 'linux x64',
@@ -247,6 +248,7 @@ describe('the admin app', () => {
     expect(screen.getByRole('cell', { name: 'Stripe' })).toBeInTheDocument();
     expect(screen.getByText(/Stripe did not answer in time/)).toBeInTheDocument();
     expect(screen.getByText('No error reports from browsers.')).toBeInTheDocument();
+    expect(screen.getByText(/^Instance app-2:41: /)).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Performance Metrics' }));
@@ -256,6 +258,7 @@ describe('the admin app', () => {
     ).toHaveLength(11);
 
     await user.click(screen.getByRole('tab', { name: 'System Info' }));
+    expect(screen.getByRole('cell', { name: 'app-2:41' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '1.0.0' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'v20.20.2' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'PostgreSQL 15.19' })).toBeInTheDocument();

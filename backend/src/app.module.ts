@@ -8,8 +8,11 @@ import { DatabaseModule } from './database/database.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { FoundingModule } from './founding/founding.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LeadDigestModule } from './leads/digest/digest.module.js';
+import { LeadAnalyticsModule } from './leads/analytics/analytics.module.js';
 import { LeadsModule } from './leads/leads.module.js';
 import { LeadScoringModule } from './leads/scoring/scoring.module.js';
+import { StripeEventHandlersModule } from './webhooks/stripe-event-handlers.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -51,6 +54,9 @@ export class AppModule {
         LogsModule,
         LeadsModule,
         LeadScoringModule,
+        StripeEventHandlersModule,
+        LeadDigestModule,
+        LeadAnalyticsModule,
       ],
     };
   }

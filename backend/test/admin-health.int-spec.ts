@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { HealthSamplesService, SAMPLES_KEPT } from '../src/health/health-samples.service.js';
 import { JobsService } from '../src/jobs/jobs.service.js';
 import { ErrorReportEntity } from '../src/logs/error-report.entity.js';
@@ -48,6 +49,8 @@ describe('the System Health page API', () => {
       check_count: 5,
       uptime_seconds: expect.any(Number),
       system: {
+        // This process: the test's app runs in it.
+        instance: `${hostname()}:${process.pid}`,
         version: '1.0.0',
         node_version: process.version,
         database: 'PostgreSQL',

@@ -14,7 +14,7 @@ describe('Prometheus metrics', () => {
   const TOKEN = 'metrics-token-0123456789';
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    t = await startTestApp({ env: { METRICS_TOKEN: TOKEN, INSTANCE_ID: 'app-2' } });
     await resetDatabase(t.dataSource);
   });
   afterAll(() => t.close());
@@ -65,6 +65,10 @@ describe('Prometheus metrics', () => {
           line,
         ),
       }).toEqual({ line, ok: true });
+    // Every series says which instance it describes.
+    const series = before.body.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(series.length).toBeGreaterThan(20);
+    expect(series.filter((line) => !line.includes('instance_id="app-2"'))).toEqual([]);
     for (const name of [
       'leadpulse_http_requests_total',
       'leadpulse_http_request_duration_seconds',

@@ -185,6 +185,7 @@ describe('the waitlist, the newsletter box and browser reports', () => {
       featureAnnouncements: false,
       billingAlerts: true,
       weeklyDigest: false,
+      dailyDigest: false,
     });
 
     // A second click says the same; a forged token changes nothing.

@@ -20,6 +20,11 @@ export interface NotificationPreferences {
   featureAnnouncements: boolean;
   billingAlerts: boolean;
   weeklyDigest: boolean;
+  /**
+   * The daily digest e-mail (LEADS.md "Digest"). Answered as it applies: when the member has not
+   * set it, on for paying members and off for free ones.
+   */
+  dailyDigest: boolean;
 }
 
 /**
@@ -67,6 +72,8 @@ export interface MemberRecord<TDate = string> {
   complimentary_plan: string | null;
   complimentary_expires_at: TDate | null;
   notification_preferences: NotificationPreferences;
+  /** The member's IANA time zone (the daily digest's 08:00); null until set, read as UTC. */
+  time_zone: string | null;
   created_at: TDate;
   updated_at: TDate;
   display_status: DisplayStatus;

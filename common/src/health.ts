@@ -89,6 +89,8 @@ export interface AdminHealthReport {
   /** Oldest first; at most the last 100. */
   samples: HealthSample[];
   system: {
+    /** Which instance answered: each instance reports its own samples and uptime. */
+    instance: string;
     version: string;
     node_version: string;
     platform: string;

@@ -7,14 +7,28 @@ export * from './phone.js';
 export * from './admin.js';
 export * from './audit.js';
 export * from './api.js';
-export * from './roadmap.js';
 export * from './billing.js';
 export * from './revenue.js';
 export * from './api/leads.js';
 export * from './site-routes.js';
 export * from './api/comments.js';
 export * from './api/lead-news.js';
+export * from './api/automation.js';
 export * from './leads/seniority.js';
 export * from './leads/scoring.js';
 export * from './leads/today.js';
 export * from './leads/api.js';
+export * from './leads/digest.js';
+// Types only: the analytics rules load from '@leadpulse/common/analytics' (and the Welcome page's
+// roadmap from '@leadpulse/common/roadmap'), so the site's shared chunk, which every page and the
+// landing page load, does not carry them.
+export type {
+  Analytics,
+  AnalyticsPeriod,
+  AnalyticsQuery,
+  FunnelEntry,
+  FunnelStep,
+  ReasonCount,
+  ScoreBucket,
+  WeeklySignals,
+} from './api/analytics.js';

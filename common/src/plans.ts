@@ -100,8 +100,10 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
  * beside it so that none promises more than the product does.
  */
 export const FOUNDING_BENEFIT_DETAILS: Readonly<Record<string, string>> = {
-  '3 months premium access': 'Rainmaker’s limits: track 500 leads by stage.',
-  'Unlimited AI monitoring': 'Monitor as many of your leads as you like.',
+  '3 months premium access':
+    'Rainmaker’s limits: track 500 leads by stage and draft comments with 10,000 AI credits a month.',
+  'Unlimited AI monitoring':
+    'Monitor as many of your leads as you like: their new signals come first in Today.',
   'Feature voting rights': 'Vote on what we build next.',
   'Private community': 'Meet the other founding members.',
 };

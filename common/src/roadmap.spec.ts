@@ -1,22 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { COMING_SOON, LIVE, ROADMAP_DATES, roadmap } from './roadmap.js';
+import { isSitePath } from './site-routes.js';
 
 describe('roadmap', () => {
-  it('shows the built capabilities as live, each with its page, and the rest as "Coming Soon"', () => {
+  it('shows every capability as live, each linking to its page', () => {
     const items = roadmap();
-    expect(items.filter((item) => item.eta === LIVE).map((item) => item.to)).toEqual([
-      '/dashboard/imports',
-      '/dashboard/leads',
-      '/dashboard/pipeline',
-      '/dashboard/leads?sort=-score',
-      '/dashboard/comments',
+    expect(items.map((item) => [item.title, item.to])).toEqual([
+      ['LinkedIn Export Import', '/dashboard/imports'],
+      ['Leads and Timelines', '/dashboard/leads'],
+      ['Dream Lead Tracker', '/dashboard/pipeline'],
+      ['Lead Monitoring', '/dashboard/today'],
+      ['AI Lead Scoring', '/dashboard/icp'],
+      ['Personalized Comment Generation', '/dashboard/comments'],
+      ['Analytics Dashboard', '/dashboard/analytics'],
+      ['Automation Engine', '/dashboard/automation'],
+      ['Daily Digest', '/dashboard/settings?tab=notifications'],
     ]);
+    for (const item of items) {
+      const page = isSitePath(item.to.split('?')[0]);
+      expect({ title: item.title, live: item.live, eta: item.eta }).toEqual({
+        title: item.title,
+        live: page,
+        eta: page ? LIVE : COMING_SOON,
+      });
+    }
+    expect(items.filter((item) => !item.live).map((item) => item.title)).toEqual(
+      isSitePath('/dashboard/automation') ? [] : ['Automation Engine'],
+    );
     expect(ROADMAP_DATES).toEqual({});
-    expect(items.filter((item) => item.eta === COMING_SOON).map((item) => item.title)).toEqual([
-      'Lead Monitoring',
-      'Analytics Dashboard',
-      'Automation Engine',
-    ]);
   });
 
   it('promises nothing that needs data other than the member’s own', () => {
@@ -24,14 +35,9 @@ describe('roadmap', () => {
       expect(`${item.title} ${item.description}`).not.toMatch(/profile monitoring|who engages/i);
   });
 
-  it('shows a configured date, never over a live capability', () => {
-    const items = roadmap({
-      'Analytics Dashboard': 'Q3 2027',
-      'Automation Engine': ' ',
-      'Dream Lead Tracker': 'Q1 2027',
-    });
-    expect(items.find((item) => item.title === 'Analytics Dashboard')?.eta).toBe('Q3 2027');
-    expect(items.find((item) => item.title === 'Automation Engine')?.eta).toBe(COMING_SOON);
+  it('never shows a configured date over a live capability', () => {
+    const items = roadmap({ 'Analytics Dashboard': 'Q3 2027', 'Dream Lead Tracker': 'Q1 2027' });
+    expect(items.find((item) => item.title === 'Analytics Dashboard')?.eta).toBe(LIVE);
     expect(items.find((item) => item.title === 'Dream Lead Tracker')?.eta).toBe(LIVE);
   });
 });

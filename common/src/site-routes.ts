@@ -18,6 +18,8 @@ export const SITE_ROUTES = {
   dashboardLead: '/dashboard/leads/:id',
   dashboardImports: '/dashboard/imports',
   dashboardComments: '/dashboard/comments',
+  dashboardAnalytics: '/dashboard/analytics',
+  dashboardAutomation: '/dashboard/automation',
   dashboardPipeline: '/dashboard/pipeline',
   dashboardIcp: '/dashboard/icp',
   dashboardTasks: '/dashboard/tasks',

@@ -138,6 +138,21 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: SITE_ROUTES.dashboardAnalytics,
+        handle: { title: 'Analytics' },
+        // The charts library loads with this page only.
+        element: lazyPage(() =>
+          import('./pages/dashboard/analytics/AnalyticsPage').then((m) => m.AnalyticsPage),
+        ),
+      },
+      {
+        path: SITE_ROUTES.dashboardAutomation,
+        handle: { title: 'Automation' },
+        element: lazyPage(() =>
+          import('./pages/dashboard/automation/AutomationPage').then((m) => m.AutomationPage),
+        ),
+      },
+      {
         path: SITE_ROUTES.dashboardContent,
         handle: { title: 'Content' },
         element: lazyPage(() => import('./pages/dashboard/ContentPage').then((m) => m.ContentPage)),

@@ -183,6 +183,7 @@ function PerformanceTab({ samples }: { samples: HealthSample[] }) {
 
 function SystemInfoTab({ system }: { system: AdminHealthReport['system'] }) {
   const rows: [string, ReactNode][] = [
+    ['Instance', system.instance],
     ['Version', system.version],
     ['Node.js', system.node_version],
     [
@@ -276,9 +277,17 @@ export function HealthPage() {
         spacing={1}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
       >
-        <Typography variant="h5" component="h1">
-          System Health
-        </Typography>
+        <Box>
+          <Typography variant="h5" component="h1">
+            System Health
+          </Typography>
+          {health.data && (
+            <Typography variant="body2" color="text.secondary">
+              Instance {health.data.system.instance}: checks are shared, samples and uptime are this
+              instance&apos;s own
+            </Typography>
+          )}
+        </Box>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           {health.dataUpdatedAt > 0 && (
             <Typography variant="body2" color="text.secondary" role="status">

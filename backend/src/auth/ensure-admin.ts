@@ -6,8 +6,8 @@ import { AuthAccountEntity } from './auth-account.entity.js';
 import { normaliseEmail } from '../common/email.js';
 
 /**
- * Creates or promotes a confirmed administrator holding the Owner role; running it again
- * changes nothing. The password
+ * Creates or promotes a confirmed administrator holding the Owner role; running it again, or in
+ * several processes at once, changes nothing. The password
  * replaces an existing one only when asked (the create-admin command), not at every start.
  */
 export async function ensureAdmin(
@@ -17,6 +17,11 @@ export async function ensureAdmin(
   const email = normaliseEmail(input.email);
   // A deleted account's address names its anonymised row, which is never signed in again.
   if (isDeletedAddress(email)) throw new Error(`${email} belongs to a deleted account`);
+  // Instances started together each ensure the same administrator: one at a time, so the second
+  // finds the first's account instead of inserting it again.
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('ensure_admin:' || $1, 0))`, [
+    email,
+  ]);
   const accounts = manager.getRepository(AuthAccountEntity);
   let account = await accounts.findOneBy({ email });
   const created = !account;

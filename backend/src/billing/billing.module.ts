@@ -6,7 +6,6 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
@@ -26,7 +25,6 @@ import { MemberBillingService } from './member-billing.service.js';
     StripeModule,
     SubscriptionsModule,
     UsersModule,
-    WebhooksModule,
   ],
   controllers: [BillingController, MeBillingController],
   providers: [
@@ -36,5 +34,6 @@ import { MemberBillingService } from './member-billing.service.js';
     MemberBillingService,
     OverduePaymentService,
   ],
+  exports: [BillingService, DunningService, FoundingReminderService],
 })
 export class BillingModule {}

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -13,7 +13,6 @@ import { PlanChangesService, type PlanPreview } from '../subscriptions/plan-chan
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { MemberView } from '../users/users.service.js';
-import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import type { MemberPlan } from './dto/plan.dto.js';
 import { idOf } from '../stripe/stripe-ids.js';
 
@@ -23,22 +22,20 @@ const CHECKOUT_MINUTES = 30;
 
 /** The member's own billing: plans by Checkout, plan changes, and the customer portal. */
 @Injectable()
-export class BillingService implements OnModuleInit {
+export class BillingService {
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
-    private readonly events: StripeEventsService,
     private readonly subscriptions: SubscriptionsService,
     private readonly payments: PaymentsService,
     private readonly plans: PlanChangesService,
     private readonly rateLimits: RateLimitService,
   ) {}
 
-  onModuleInit(): void {
-    this.events.on('checkout.session.completed', (event, manager) =>
-      this.completed(event.data.object as Stripe.Checkout.Session, manager),
-    );
+  /** `checkout.session.completed`: a member's own checkout from Settings. */
+  async onCheckoutCompleted(event: Stripe.Event, manager: EntityManager): Promise<void> {
+    await this.completed(event.data.object as Stripe.Checkout.Session, manager);
   }
 
   /** A Stripe customer-portal session for the member's own customer (Manage Billing). */

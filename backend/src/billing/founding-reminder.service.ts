@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { billingDate, formatUsd, getPlan } from '@leadpulse/common';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
@@ -9,7 +9,6 @@ import { MailService } from '../mail/mail.service.js';
 import { idOf } from '../stripe/stripe-ids.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
-import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import { foundingTransitionOf } from './founding-transition.js';
 
 export const FOUNDING_REMINDER_QUEUE = 'founding-reminder';
@@ -41,7 +40,6 @@ export class FoundingReminderService implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly jobs: JobsService,
     private readonly mail: MailService,
-    private readonly events: StripeEventsService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -51,12 +49,15 @@ export class FoundingReminderService implements OnModuleInit {
     await this.jobs.work(FOUNDING_REMINDER_QUEUE, async () => {
       await this.sendDue();
     });
-    // A test clock that moved may have brought a founding period's last week.
-    // Sent in the event's transaction: with the embedded database a second connection would
-    // wait for that transaction to end.
-    this.events.on('test_helpers.test_clock.ready', (_event, manager) =>
-      this.jobs.send(FOUNDING_REMINDER_QUEUE, {}, { manager }).then(() => undefined),
-    );
+  }
+
+  /**
+   * `test_helpers.test_clock.ready`: a clock that moved may have brought a founding period's
+   * last week. Queued in the event's transaction: with the embedded database a second
+   * connection would wait for that transaction to end.
+   */
+  async onTestClockReady(_event: Stripe.Event, manager: EntityManager): Promise<void> {
+    await this.jobs.send(FOUNDING_REMINDER_QUEUE, {}, { manager });
   }
 
   /** Sends every reminder now due; answers how many it sent. */

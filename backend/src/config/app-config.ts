@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseEnvironment } from './environment.js';
 import type { TrustProxy } from './trust-proxy.js';
@@ -32,8 +33,10 @@ export class AppConfig {
   readonly databasePoolSize: number;
   /** Absolute path of the data folder (embedded database, generated secrets). */
   readonly dataDir: string;
-  /** Absolute path of the folder lead imports wait in for their job. */
+  /** Absolute path of this instance's scratch folder for lead imports. */
   readonly uploadDir: string;
+  /** Which instance this is, on the Health page and in the metrics. */
+  readonly instanceId: string;
   readonly jwtSecret: string | undefined;
   /** The AES-256 key of two-step verification secrets (32 bytes). */
   readonly mfaEncryptionKey: Buffer | undefined;
@@ -88,6 +91,12 @@ export class AppConfig {
   };
   /** The comment drafts' LLM; undefined: the offline writer alone. */
   readonly llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
+  readonly automation: {
+    /** Webhooks may reach loopback and private addresses and plain HTTP (development, tests). */
+    webhookAllowPrivate: boolean;
+    webhookRetryDelaySeconds: number;
+    webhookRetryLimit: number;
+  };
   readonly trustProxy: TrustProxy;
   readonly rateLimits: {
     loginPerAccount: { limit: number; windowSeconds: number };
@@ -125,6 +134,7 @@ export class AppConfig {
       databasePoolSize: vars.DATABASE_POOL_SIZE,
       dataDir: isAbsolute(vars.DATA_DIR) ? vars.DATA_DIR : resolve(cwd, vars.DATA_DIR),
       uploadDir: resolve(cwd, vars.UPLOAD_DIR ?? join(vars.DATA_DIR, 'uploads')),
+      instanceId: vars.INSTANCE_ID ?? `${hostname()}:${process.pid}`,
       jwtSecret: vars.JWT_SECRET,
       mfaEncryptionKey: vars.MFA_ENCRYPTION_KEY
         ? parseEncryptionKey(vars.MFA_ENCRYPTION_KEY)
@@ -191,6 +201,12 @@ export class AppConfig {
               timeoutMs: vars.LLM_TIMEOUT_MS,
             }
           : undefined,
+      automation: {
+        webhookAllowPrivate:
+          vars.AUTOMATION_WEBHOOK_ALLOW_PRIVATE ?? vars.NODE_ENV !== 'production',
+        webhookRetryDelaySeconds: vars.AUTOMATION_WEBHOOK_RETRY_DELAY_SECONDS,
+        webhookRetryLimit: vars.AUTOMATION_WEBHOOK_RETRY_LIMIT,
+      },
       trustProxy: vars.TRUST_PROXY,
       rateLimits: {
         loginPerAccount: {

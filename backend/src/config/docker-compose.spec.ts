@@ -7,13 +7,15 @@ import {
   PRODUCTION_REQUIRES,
 } from './environment.js';
 
-/** The `app` service's environment in docker-compose.yml, read line by line (no YAML parser here). */
-function composeAppEnvironment(): Map<string, string> {
+/** A service's environment in docker-compose.yml, read line by line (no YAML parser here). */
+function composeEnvironment(service: string): Map<string, string> {
   const lines = readFileSync(new URL('../../../docker-compose.yml', import.meta.url), 'utf8').split(
     '\n',
   );
-  const app = lines.indexOf('  app:');
-  const start = lines.indexOf('    environment:', app);
+  const app = lines.findIndex((line) => line.startsWith(`  ${service}:`));
+  const start = lines.findIndex(
+    (line, index) => index > app && line.startsWith('    environment:'),
+  );
   const variables = new Map<string, string>();
   for (const line of lines.slice(start + 1)) {
     if (/^\s*(#|$)/.test(line)) continue;
@@ -34,8 +36,10 @@ const settings = [
 // An empty default (`${NAME:-}`) counts as unset, so production would refuse to start.
 const providesValue = (value: string) => value !== '' && !/^\$\{\w+:-\}$/.test(value);
 
-describe('docker-compose.yml', () => {
-  const environment = composeAppEnvironment();
+// The one app, and the first of the `scaled` profile's two replicas (the second repeats it with
+// its own INSTANCE_ID).
+describe.each(['app', 'app-1'])('docker-compose.yml, service %s', (service) => {
+  const environment = composeEnvironment(service);
 
   it('runs the app in production', () => {
     expect(environment.get('NODE_ENV')).toBe('production');
@@ -72,5 +76,29 @@ describe('docker-compose.yml', () => {
   it('passes only settings the backend reads', () => {
     expect(environment.size).toBeGreaterThan(0);
     for (const name of environment.keys()) expect(settings).toContain(name);
+  });
+});
+
+describe('docker-compose.yml, the scaled profile', () => {
+  const replica = composeEnvironment('app-1');
+
+  it('gives its replicas what several instances share, and one proxy hop to trust', () => {
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'MFA_ENCRYPTION_KEY'])
+      expect({ name, set: replica.has(name) }).toEqual({ name, set: true });
+    expect(replica.get('TRUST_PROXY')).toBe('1');
+    expect(replica.get('INSTANCE_ID')).toBe('app-1');
+    expect(
+      parseEnvironment({ TRUST_PROXY: replica.get('TRUST_PROXY'), INSTANCE_ID: 'app-1' }),
+    ).toMatchObject({
+      TRUST_PROXY: 1,
+      INSTANCE_ID: 'app-1',
+    });
+  });
+
+  it('names the second replica apart', () => {
+    const compose = readFileSync(new URL('../../../docker-compose.yml', import.meta.url), 'utf8');
+    expect(compose).toMatch(
+      / {2}app-2:\n {4}<<: \*replica\n {4}environment:\n {6}<<: \*replica-environment\n {6}INSTANCE_ID: app-2\n/,
+    );
   });
 });

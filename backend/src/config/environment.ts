@@ -90,14 +90,18 @@ export class EnvironmentVariables {
   @IsString()
   DATA_DIR: string = '.data';
 
-  /**
-   * Where lead imports are kept between the upload and their job (deleted once read): a folder
-   * every instance can read, `$DATA_DIR/uploads` unless told.
-   */
+  /** This instance's scratch folder for lead imports, `$DATA_DIR/uploads` unless told. */
   @IsOptional()
   @IsString()
   @trimmed()
   UPLOAD_DIR?: string;
+
+  /** The name the Health page and the metrics give this instance; host name and process id unless told. */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,62}$/, {
+    message: 'INSTANCE_ID must be 1 to 63 letters, digits, dots, colons, dashes or underscores',
+  })
+  INSTANCE_ID?: string;
 
   /** Bearer token for GET /api/metrics; required in production, optional elsewhere. */
   @RequiredInProduction()
@@ -397,6 +401,26 @@ export class EnvironmentVariables {
   @Min(100)
   @Max(120_000)
   LLM_TIMEOUT_MS: number = 15_000;
+
+  /**
+   * Automation webhooks may reach loopback and private addresses and plain HTTP: for development
+   * and tests. Unset, true outside production; production refuses them.
+   */
+  @IsOptional()
+  @booleanFromEnv()
+  @IsBoolean()
+  AUTOMATION_WEBHOOK_ALLOW_PRIVATE?: boolean;
+
+  /** First retry of a failed automation webhook; later ones wait about twice as long. */
+  @IsInt()
+  @Min(1)
+  AUTOMATION_WEBHOOK_RETRY_DELAY_SECONDS: number = 30;
+
+  /** Retries of a failed automation webhook after its first attempt. */
+  @IsInt()
+  @Min(0)
+  @Max(20)
+  AUTOMATION_WEBHOOK_RETRY_LIMIT: number = 6;
 
   /** How often the server samples the figures of the admin Health page (the last 100 are kept). */
   @IsNumber()

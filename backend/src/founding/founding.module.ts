@@ -6,8 +6,8 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
-import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { FoundingController } from './founding.controller.js';
+import { FoundingCompletionService } from './founding-completion.service.js';
 import { FoundingService } from './founding.service.js';
 
 @Module({
@@ -19,10 +19,9 @@ import { FoundingService } from './founding.service.js';
     RateLimitModule,
     StripeModule,
     SubscriptionsModule,
-    WebhooksModule,
   ],
   controllers: [FoundingController],
-  providers: [FoundingService],
-  exports: [FoundingService],
+  providers: [FoundingService, FoundingCompletionService],
+  exports: [FoundingService, FoundingCompletionService],
 })
 export class FoundingModule {}

@@ -84,6 +84,7 @@ export class HealthService {
       errors,
       samples: this.samples.recent(),
       system: {
+        instance: this.config.instanceId,
         version: this.config.version,
         node_version: process.version,
         platform: `${process.platform} ${process.arch}`,

@@ -56,6 +56,21 @@ export async function forgetJobsMentioning(manager: EntityManager, texts: string
     );
 }
 
+/** JobsService.sendEachSql, for code that writes in SQL without the service at hand. */
+export function sendEachSql(queue: string, rows: string, data: string): string {
+  return `INSERT INTO ${SCHEMA}.job (name, data, expire_in, keep_until, retry_limit, retry_delay,
+                              retry_backoff, policy, dead_letter)
+    SELECT q.name, ${data},
+           COALESCE(q.expire_seconds * interval '1s', interval '15 minutes'),
+           now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
+           COALESCE(q.retry_limit, 2),
+           CASE WHEN q.retry_backoff THEN GREATEST(q.retry_delay, 1) ELSE COALESCE(q.retry_delay, 0) END,
+           COALESCE(q.retry_backoff, false),
+           q.policy, q.dead_letter
+      FROM ${rows} JOIN ${SCHEMA}.queue q ON q.name = ${pg.escapeLiteral(queue)}
+    ON CONFLICT DO NOTHING`;
+}
+
 /**
  * Background jobs on pg-boss, in PostgreSQL itself: safe with several instances, and a job sent
  * in a transaction exists only if the transaction commits.
@@ -143,17 +158,7 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
    * to the same row).
    */
   sendEachSql(queue: string, rows: string, data: string): string {
-    return `INSERT INTO ${SCHEMA}.job (name, data, expire_in, keep_until, retry_limit, retry_delay,
-                                retry_backoff, policy, dead_letter)
-      SELECT q.name, ${data},
-             COALESCE(q.expire_seconds * interval '1s', interval '15 minutes'),
-             now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
-             COALESCE(q.retry_limit, 2),
-             CASE WHEN q.retry_backoff THEN GREATEST(q.retry_delay, 1) ELSE COALESCE(q.retry_delay, 0) END,
-             COALESCE(q.retry_backoff, false),
-             q.policy, q.dead_letter
-        FROM ${rows} JOIN ${SCHEMA}.queue q ON q.name = ${pg.escapeLiteral(queue)}
-      ON CONFLICT DO NOTHING`;
+    return sendEachSql(queue, rows, data);
   }
 
   /** This process's worker of each queue it works. */

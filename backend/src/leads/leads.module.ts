@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { AutomationRulesController } from './automation/automation-rules.controller.js';
+import { AutomationRulesService } from './automation/automation-rules.service.js';
+import { AutomationRunnerService } from './automation/automation-runner.service.js';
+import { WebhookDeliveryService } from './automation/webhook-delivery.service.js';
 import { CommentDraftsController } from './comments/comment-drafts.controller.js';
 import { CommentDraftsService } from './comments/comment-drafts.service.js';
 import { CommentWriterService } from './comments/comment-writer.service.js';
@@ -20,10 +25,11 @@ import { UsageController } from './usage/usage.controller.js';
 import { WorkspaceGuard } from './workspaces/workspace.guard.js';
 import { WorkspacesService } from './workspaces/workspaces.service.js';
 
-/** The lead workspace: leads, their signals, notes and tasks, imports, comment drafts, and the plan's limits. */
+/** The lead workspace: leads, their signals, notes and tasks, imports, comment drafts, automation, and the plan's limits. */
 @Module({
-  imports: [AuthModule, JobsModule],
+  imports: [AuthModule, JobsModule, MailModule],
   controllers: [
+    AutomationRulesController,
     CommentDraftsController,
     ImportsController,
     LeadsController,
@@ -44,6 +50,9 @@ import { WorkspacesService } from './workspaces/workspaces.service.js';
     LeadMemberDataService,
     CommentWriterService,
     CommentDraftsService,
+    AutomationRulesService,
+    AutomationRunnerService,
+    WebhookDeliveryService,
   ],
   exports: [WorkspacesService, PlanGateService, LeadMemberDataService],
 })

@@ -143,6 +143,32 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
       link: 'https://app.example.com/dashboard/settings?tab=security',
       subject: 'Wrong two-step codes on your LeadPulse account',
     },
+    // Its links are checked in digest-content.spec.ts: it carries several.
+    'daily-digest': {
+      data: {
+        firstName: 'Ada',
+        date: 'Saturday, November 28',
+        summary: '1 lead worth a touch',
+        leads: [],
+        tasks: [],
+        link: '/dashboard/today',
+        tasksLink: '/dashboard/tasks',
+        settingsLink: '/dashboard/settings?tab=notifications',
+      },
+      subject: 'Your LeadPulse day: 1 lead worth a touch',
+    },
+    'automation-rule-matched': {
+      data: {
+        firstName: 'Ada',
+        ruleName: 'Hot commenters',
+        leadName: 'Grace Hopper',
+        reason: 'commented my post',
+        score: 72,
+        link: '/dashboard/leads/1',
+      },
+      link: 'https://app.example.com/dashboard/leads/1',
+      subject: 'Grace Hopper: your rule "Hot commenters" matched',
+    },
   };
 
 describe('e-mail templates', () => {

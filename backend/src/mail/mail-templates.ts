@@ -1,6 +1,12 @@
 import Handlebars from 'handlebars';
 import { PLANS } from '@leadpulse/common';
 import { ADMIN_ACCOUNT_NOTICE } from './admin-account-notice.js';
+import { DIGEST_SOURCES, type DigestTemplateData } from './digest-template.js';
+import {
+  AUTOMATION_SOURCES,
+  AUTOMATION_TEMPLATE_NAMES,
+  type AutomationTemplateData,
+} from './automation-templates.js';
 import {
   SECURITY_SOURCES,
   SECURITY_TEMPLATE_NAMES,
@@ -8,7 +14,8 @@ import {
 } from './security-templates.js';
 
 /** The data each template needs. Fields ending in `link` are paths such as `/setup-password#token=…`. */
-export interface TemplateData extends SecurityTemplateData {
+export interface TemplateData
+  extends SecurityTemplateData, DigestTemplateData, AutomationTemplateData {
   'confirm-email': { link: string };
   welcome: { firstName?: string; link?: string };
   'password-reset': { firstName?: string; link: string };
@@ -63,6 +70,8 @@ export const TEMPLATE_NAMES: TemplateName[] = [
   'payment-received',
   'payment-ended',
   ...SECURITY_TEMPLATE_NAMES,
+  'daily-digest',
+  ...AUTOMATION_TEMPLATE_NAMES,
 ];
 
 interface TemplateSource {
@@ -85,6 +94,8 @@ const NAMELESS_GREETING_TEXT = 'Hi,';
 
 const SOURCES: Record<TemplateName, TemplateSource> = {
   ...SECURITY_SOURCES,
+  ...DIGEST_SOURCES,
+  ...AUTOMATION_SOURCES,
   'confirm-email': {
     subject: 'Confirm your {{appName}} account',
     html: `${NAMELESS_GREETING_HTML}

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { RequestMetrics } from './request-metrics.js';
 
 /**
  * The product's Prometheus metrics: process defaults (event-loop lag, memory, CPU), HTTP requests
  * by route and status, and business gauges read from the database when scraped. One registry per
- * application instance.
+ * application instance, each series labelled with its `instance_id`.
  */
 @Injectable()
 export class MetricsService {
@@ -19,7 +20,11 @@ export class MetricsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     jobs: JobsService,
+    config: AppConfig,
   ) {
+    // Every series says which instance it describes (Prometheus's own `instance` label is the
+    // address it scraped, which behind a load balancer may be any of them).
+    this.registry.setDefaultLabels({ instance_id: config.instanceId });
     collectDefaultMetrics({ register: this.registry, prefix: 'leadpulse_' });
     this.requests = new RequestMetrics(this.registry);
     const gauge = (name: string, help: string, read: () => Promise<number>) =>

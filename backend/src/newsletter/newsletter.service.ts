@@ -26,7 +26,7 @@ export interface LinkResult {
 const CONFIRMATION_RESEND_MINUTES = 10;
 
 /** Member notification switches that are news rather than account e-mail; billing alerts stay on. */
-const NEWS_PREFERENCES = ['emailUpdates', 'featureAnnouncements', 'weeklyDigest'];
+const NEWS_PREFERENCES = ['emailUpdates', 'featureAnnouncements', 'weeklyDigest', 'dailyDigest'];
 
 @Injectable()
 export class NewsletterService {

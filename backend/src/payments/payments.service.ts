@@ -1,11 +1,10 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { TransactionRefund } from './transaction.entity.js';
-import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import { idOf } from '../stripe/stripe-ids.js';
 
 /** Our payment status for an invoice as Stripe holds it now. */
@@ -54,27 +53,25 @@ export function chargeIdOf(payments: Stripe.InvoicePayment[]): string | undefine
 }
 
 @Injectable()
-export class PaymentsService implements OnModuleInit {
+export class PaymentsService {
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
-    private readonly events: StripeEventsService,
     private readonly subscriptions: SubscriptionsService,
   ) {}
 
-  onModuleInit(): void {
-    for (const type of ['invoice.paid', 'invoice.payment_failed', 'invoice.voided']) {
-      this.events.on(type, (event, manager) =>
-        this.syncInvoice((event.data.object as Stripe.Invoice).id!, manager),
-      );
-    }
-    this.events.on('charge.refunded', async (event, manager) => {
-      const charge = event.data.object as Stripe.Charge;
-      const [row] = (await manager.query(
-        `SELECT stripe_invoice_id FROM transactions WHERE stripe_charge_id = $1`,
-        [charge.id],
-      )) as { stripe_invoice_id: string | null }[];
-      if (row?.stripe_invoice_id) await this.syncInvoice(row.stripe_invoice_id, manager);
-    });
+  /** `invoice.paid`, `invoice.payment_failed`, `invoice.voided`: the invoice's transactions. */
+  async onInvoiceChanged(event: Stripe.Event, manager: EntityManager): Promise<void> {
+    await this.syncInvoice((event.data.object as Stripe.Invoice).id!, manager);
+  }
+
+  /** `charge.refunded`: the refunded charge's invoice, read again. */
+  async onChargeRefunded(event: Stripe.Event, manager: EntityManager): Promise<void> {
+    const charge = event.data.object as Stripe.Charge;
+    const [row] = (await manager.query(
+      `SELECT stripe_invoice_id FROM transactions WHERE stripe_charge_id = $1`,
+      [charge.id],
+    )) as { stripe_invoice_id: string | null }[];
+    if (row?.stripe_invoice_id) await this.syncInvoice(row.stripe_invoice_id, manager);
   }
 
   /**

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
-import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AdminPromotionsController } from './admin-promotions.controller.js';
 import { PromotionsService } from './promotions.service.js';
 
 @Module({
-  imports: [AuthModule, StripeModule, WebhooksModule],
+  imports: [AuthModule, StripeModule],
   controllers: [AdminPromotionsController],
   providers: [PromotionsService],
+  exports: [PromotionsService],
 })
 export class PromotionsModule {}

@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { DataSource, IsNull, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, IsNull, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { AppException } from '../common/app.exception.js';
 import {
@@ -13,7 +13,6 @@ import {
   type ListQuery,
 } from '../common/list-query.js';
 import { STRIPE } from '../stripe/stripe.client.js';
-import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import type { CreatePromotionDto, UpdatePromotionDto } from './dto/promotion.dto.js';
 import { PromotionEntity } from './promotion.entity.js';
 import {
@@ -35,27 +34,27 @@ import { PROMOTIONS_ERRORS } from './promotions.errors.js';
  * the objects the first attempt made instead of making new ones.
  */
 @Injectable()
-export class PromotionsService implements OnModuleInit {
+export class PromotionsService {
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
-    private readonly events: StripeEventsService,
   ) {}
 
-  onModuleInit(): void {
-    // A redemption (or a change made in Stripe's dashboard) updates the code at Stripe.
-    this.events.on('promotion_code.updated', async (event, manager) => {
-      const code = await this.stripe.promotionCodes.retrieve(
-        (event.data.object as Stripe.PromotionCode).id,
+  /**
+   * `promotion_code.updated`: a redemption (or a change made in Stripe's dashboard) updates the
+   * code at Stripe.
+   */
+  async onPromotionCodeUpdated(event: Stripe.Event, manager: EntityManager): Promise<void> {
+    const code = await this.stripe.promotionCodes.retrieve(
+      (event.data.object as Stripe.PromotionCode).id,
+    );
+    await manager
+      .getRepository(PromotionEntity)
+      .update(
+        { stripe_promotion_code_id: code.id },
+        { current_uses: code.times_redeemed, active: code.active },
       );
-      await manager
-        .getRepository(PromotionEntity)
-        .update(
-          { stripe_promotion_code_id: code.id },
-          { current_uses: code.times_redeemed, active: code.active },
-        );
-    });
   }
 
   /** Promotions matching a list filter: `id`, `code`, `active`, `q` (name or code). */

@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { normaliseEmail } from '../common/email.js';
-import { FoundingService } from '../founding/founding.service.js';
+import { FoundingCompletionService } from '../founding/founding-completion.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
@@ -47,7 +47,7 @@ export class ReconciliationService implements OnModuleInit {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobsService,
-    private readonly founding: FoundingService,
+    private readonly founding: FoundingCompletionService,
     private readonly subscriptions: SubscriptionsService,
     private readonly payments: PaymentsService,
     private readonly audit: AuditService,

@@ -10,7 +10,7 @@ import { ensureLinkedAccount } from '../auth/linked-account.js';
 import { normaliseEmail } from '../common/email.js';
 import { AppConfig } from '../config/app-config.js';
 import { FoundingReservationEntity } from '../founding/founding-reservation.entity.js';
-import { FoundingService } from '../founding/founding.service.js';
+import { FoundingCompletionService } from '../founding/founding-completion.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { RevenueBackfill } from '../revenue/revenue-backfill.js';
 import { STRIPE } from '../stripe/stripe.client.js';
@@ -52,7 +52,7 @@ export class RecoveryService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
-    private readonly founding: FoundingService,
+    private readonly founding: FoundingCompletionService,
     private readonly tokens: AuthTokensService,
     private readonly mail: MailService,
     private readonly audit: AuditService,

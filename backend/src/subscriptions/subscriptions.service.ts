@@ -1,11 +1,10 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { SubscriptionHistoryService } from '../revenue/subscription-history.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
-import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 import { idOf } from '../stripe/stripe-ids.js';
 
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
@@ -71,35 +70,31 @@ export async function scheduleFoundingTransition(
  * subscription as Stripe holds it now, so duplicates and events out of order end in the same state.
  */
 @Injectable()
-export class SubscriptionsService implements OnModuleInit {
+export class SubscriptionsService {
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
     private readonly config: AppConfig,
-    private readonly events: StripeEventsService,
     private readonly history: SubscriptionHistoryService,
   ) {}
 
-  onModuleInit(): void {
-    for (const type of [
-      'customer.subscription.created',
-      'customer.subscription.updated',
-      'customer.subscription.deleted',
-    ]) {
-      // The row as Stripe holds it now, and the change as the event reports it, together.
-      this.events.on(type, async (event, manager) => {
-        await this.sync((event.data.object as Stripe.Subscription).id, manager);
-        await this.history.recordEvent(event, manager);
-      });
-    }
-    // A schedule's phase change (or release) changes its subscription: read that subscription.
-    for (const type of ['subscription_schedule.updated', 'subscription_schedule.released']) {
-      this.events.on(type, (event, manager) => {
-        const schedule = event.data.object as Stripe.SubscriptionSchedule;
-        const subscriptionId =
-          idOf(schedule.subscription) ?? schedule.released_subscription ?? undefined;
-        return subscriptionId ? this.sync(subscriptionId, manager) : Promise.resolve();
-      });
-    }
+  /**
+   * `customer.subscription.created`, `.updated` and `.deleted`: the row as Stripe holds it now,
+   * and the change as the event reports it, together.
+   */
+  async onSubscriptionChanged(event: Stripe.Event, manager: EntityManager): Promise<void> {
+    await this.sync((event.data.object as Stripe.Subscription).id, manager);
+    await this.history.recordEvent(event, manager);
+  }
+
+  /**
+   * `subscription_schedule.updated` and `.released`: a schedule's phase change (or release)
+   * changes its subscription, which is read again.
+   */
+  async onScheduleChanged(event: Stripe.Event, manager: EntityManager): Promise<void> {
+    const schedule = event.data.object as Stripe.SubscriptionSchedule;
+    const subscriptionId =
+      idOf(schedule.subscription) ?? schedule.released_subscription ?? undefined;
+    if (subscriptionId) await this.sync(subscriptionId, manager);
   }
 
   /** The founding offer's schedule for a new founding subscription (the function above). */

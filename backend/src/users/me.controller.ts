@@ -53,6 +53,7 @@ export class MeController {
     return this.users.me(user.accountId);
   }
 
+  @ApiErrors({ status: 400, code: 'invalid_time_zone' })
   @Patch()
   @Header('Cache-Control', 'no-store')
   update(

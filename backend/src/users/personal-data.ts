@@ -43,7 +43,7 @@ export const ERASURES: readonly Erasure[] = [
       manager.query(`DELETE FROM admin_roles WHERE user_id = $1`, [person.userId]),
   },
   {
-    what: 'the profile: address, names, phone, company, job title, billing details',
+    what: 'the profile: address, names, phone, company, job title, time zone, billing details',
     erase: async (manager, person) => {
       await manager.getRepository(UserEntity).update(person.userId, {
         email: person.anonymous,
@@ -52,6 +52,7 @@ export const ERASURES: readonly Erasure[] = [
         phone: null,
         company: null,
         job_title: null,
+        time_zone: null,
         billing_name: null,
         billing_email: null,
         billing_phone: null,

@@ -5,7 +5,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { JobsService } from '../jobs/jobs.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { idOf } from '../stripe/stripe-ids.js';
-import { StripeEventsService } from '../webhooks/stripe-events.service.js';
 
 const ERASE_CUSTOMER_QUEUE = 'erase-stripe-customer';
 /** The customer's fields that name a person. */
@@ -27,7 +26,6 @@ export class StripeCustomerErasureService implements OnModuleInit {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobsService,
-    private readonly events: StripeEventsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -39,8 +37,6 @@ export class StripeCustomerErasureService implements OnModuleInit {
     await this.jobs.work<{ customerId: string }>(ERASE_CUSTOMER_QUEUE, (job) =>
       this.anonymise(job.data.customerId),
     );
-    for (const type of ['customer.updated', 'payment_method.updated'])
-      this.events.on(type, (event, manager) => this.forgetPreviousValues(event, manager));
   }
 
   /** Anonymises the customer now, or queues the retry when Stripe cannot be reached. */
@@ -73,8 +69,11 @@ export class StripeCustomerErasureService implements OnModuleInit {
       );
   }
 
-  /** A deleted member's customer or card event is kept without the details it carried. */
-  private async forgetPreviousValues(event: Stripe.Event, manager: EntityManager): Promise<void> {
+  /**
+   * `customer.updated` and `payment_method.updated`: a deleted member's customer or card event
+   * is kept without the details it carried.
+   */
+  async forgetPreviousValues(event: Stripe.Event, manager: EntityManager): Promise<void> {
     const object = event.data.object as Stripe.Customer | Stripe.PaymentMethod;
     const customerId = object.object === 'customer' ? object.id : idOf(object.customer);
     const [deleted] = (await manager.query(

@@ -161,4 +161,8 @@ export class UserEntity extends TimestampedEntity {
     },
   })
   notification_preferences: NotificationPreferences;
+
+  /** The member's IANA time zone, for the daily digest's 08:00; null reads as UTC. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  time_zone: string | null;
 }

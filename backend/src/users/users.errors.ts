@@ -29,6 +29,13 @@ export const usersErrors = {
       409,
       'This user is suspended: Reactivate lifts the suspension and puts back their status.',
     ),
+  /** A time zone that is not an IANA name both the server and the database know. */
+  invalidTimeZone: () =>
+    new AppException(
+      'invalid_time_zone',
+      400,
+      'Choose your time zone from the list, such as America/New_York or Europe/Paris.',
+    ),
   alreadySetUp: () =>
     new AppException('already_set_up', 409, 'User has already set up their account'),
 };

@@ -6,7 +6,6 @@ import { MailModule } from '../mail/mail.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { RolesModule } from '../roles/roles.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
-import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AdminUserPromosController } from './admin-user-promos.controller.js';
 import { AdminUserEmailsController } from './admin-user-emails.controller.js';
@@ -33,7 +32,6 @@ import { UsersService } from './users.service.js';
     RateLimitModule,
     RolesModule,
     StripeModule,
-    WebhooksModule,
   ],
   controllers: [
     MeController,
@@ -54,6 +52,6 @@ import { UsersService } from './users.service.js';
     UserActivityService,
     UserSuspensionService,
   ],
-  exports: [UsersService],
+  exports: [UsersService, StripeCustomerErasureService],
 })
 export class UsersModule {}

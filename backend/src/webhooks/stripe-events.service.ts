@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
@@ -30,9 +36,10 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export type StripeEventHandler = (event: Stripe.Event, manager: EntityManager) => Promise<void>;
 
 @Injectable()
-export class StripeEventsService implements OnModuleInit {
+export class StripeEventsService implements OnModuleInit, OnApplicationBootstrap {
   private readonly logger = new Logger(StripeEventsService.name);
-  private readonly handlers = new Map<string, StripeEventHandler[]>();
+  /** What each event type does: `stripe-event-handlers.ts`, given once at start. */
+  private handlers?: Readonly<Partial<Record<string, StripeEventHandler[]>>>;
   /**
    * Stores an event and queues its job, the job only if the event is new: one statement, atomic
    * by itself, where a transaction's four round trips were most of an acknowledgement's work.
@@ -68,9 +75,14 @@ export class StripeEventsService implements OnModuleInit {
     );
   }
 
-  /** Modules register what their event types do (several modules may handle one type). */
-  on(type: string, handler: StripeEventHandler): void {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
+  onApplicationBootstrap(): void {
+    if (!this.handlers) throw new Error('The Stripe event handlers were not given');
+  }
+
+  /** The map of event types to their handlers, in order (`stripe-event-handlers.ts`). */
+  route(handlers: Partial<Record<string, StripeEventHandler[]>>): void {
+    if (this.handlers) throw new Error('The Stripe event handlers are given once');
+    this.handlers = Object.freeze({ ...handlers });
   }
 
   /**
@@ -109,7 +121,13 @@ export class StripeEventsService implements OnModuleInit {
           .getRepository(StripeEventEntity)
           .findOne({ where: { id: eventId }, lock: { mode: 'pessimistic_write' } });
         if (!row || row.processed) return;
-        for (const handler of this.handlers.get(row.event_type) ?? [])
+        // Worked before the map was given (at start): left for the queue's retry, never marked
+        // processed by a worker that knows no handler for it yet.
+        if (!this.handlers) throw new Error('The Stripe event handlers are not given yet');
+        const type = row.event_type;
+        const handlers =
+          (this.handlers && Object.hasOwn(this.handlers, type) && this.handlers[type]) || [];
+        for (const handler of handlers)
           await handler(row.event_data as unknown as Stripe.Event, manager);
         await manager.getRepository(StripeEventEntity).update(eventId, {
           processed: true,

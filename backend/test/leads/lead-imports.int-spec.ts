@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { BODY_LIMIT_BYTES } from '../../src/app.js';
+import { UploadMissing, uploadStore } from '../../src/leads/imports/upload-store.js';
 import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from '../support/accounts.js';
 import {
   archive,
@@ -143,12 +145,43 @@ describe('lead imports', () => {
       expect(counts).toMatchObject({ leads_created: 0, leads_updated: 0, signals_added: 0 });
     expect(await workspaceCounts(session)).toEqual(before);
     expect(await readdir(uploadDir)).toEqual([]);
+    expect(await t.dataSource.query(`SELECT import_id FROM lead_import_uploads`)).toEqual([]);
 
     const list = (
       await t.app.inject({ method: 'GET', url: '/api/lead-imports', headers: bearer(session) })
     ).json();
     expect(list).toMatchObject({ count: 2, page: 1 });
     expect(list.data[0].id).toBe(second.id);
+  });
+
+  it('keeps an upload in the database for the job, part by part, read back byte for byte on any instance', async () => {
+    const session = await member();
+    const done = await importArchive(
+      session,
+      await exportOf('Basic_LinkedInDataExport_03-08-2026.zip', people(3)),
+    );
+    // Another instance's folders: nothing of the upload is on their disk.
+    const here = join(scratchFolder(), 'upload');
+    const there = join(scratchFolder(), 'copy');
+    const content = randomBytes(2.5 * 1024 * 1024);
+    await writeFile(here, content);
+    await t.dataSource.transaction((manager) => uploadStore.put(manager, done.id, here));
+    const parts = await t.dataSource.query(
+      `SELECT part, length(data)::int AS bytes FROM lead_import_uploads WHERE import_id = $1 ORDER BY part`,
+      [done.id],
+    );
+    expect(parts).toEqual([
+      { part: 0, bytes: 1024 * 1024 },
+      { part: 1, bytes: 1024 * 1024 },
+      { part: 2, bytes: 512 * 1024 },
+    ]);
+    await uploadStore.copyTo(t.dataSource.manager, done.id, there);
+    expect((await readFile(there)).equals(content)).toBe(true);
+    await uploadStore.delete(t.dataSource.manager, done.id);
+    await expect(uploadStore.copyTo(t.dataSource.manager, done.id, there)).rejects.toThrow(
+      UploadMissing,
+    );
+    await expect(stat(there)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('gives exactly the job changes a later export holds', async () => {

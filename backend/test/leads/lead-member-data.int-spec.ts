@@ -74,6 +74,9 @@ describe('the lead workspace and the member’s rights', () => {
     expect(data.leads.imports).toEqual([
       expect.objectContaining({ kind: 'sample', status: 'done' }),
     ]);
+    expect(data.leads.stage_changes).toEqual([
+      expect.objectContaining({ lead_id: leadId, from_stage: null, to_stage: 'new', reason: null }),
+    ]);
   });
 
   it('shows administrators lead usage counts, never a lead, and adds lead figures to the dashboard', async () => {
@@ -107,7 +110,14 @@ describe('the lead workspace and the member’s rights', () => {
       payload: { password: PASSWORD },
     });
     expect(deleted.statusCode).toBe(204);
-    for (const table of ['leads', 'lead_signals', 'lead_notes', 'lead_tasks', 'lead_imports'])
+    for (const table of [
+      'leads',
+      'lead_signals',
+      'lead_notes',
+      'lead_tasks',
+      'lead_imports',
+      'lead_stage_changes',
+    ])
       expect({
         table,
         rows: (

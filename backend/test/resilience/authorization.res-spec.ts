@@ -140,6 +140,13 @@ describe('the authorization matrix', () => {
       await send(member, 'POST', `/api/leads/${lead.id}/tasks`, { title: 'mine' })
     ).json();
     const leadImport = (await send(member, 'POST', '/api/lead-imports/sample')).json();
+    const rule = (
+      await send(member, 'POST', '/api/automation-rules', {
+        name: 'Matrix rule',
+        trigger: { kind: 'new_signal', signal_kinds: ['met'] },
+        actions: [{ type: 'monitor' }],
+      })
+    ).json();
     // A body each route accepts, so that only the ownership of the ids can refuse it.
     const bodies: Record<string, object> = {
       'POST /api/leads/{id}/signals': { kind: 'met' },
@@ -147,16 +154,20 @@ describe('the authorization matrix', () => {
       'POST /api/leads/{id}/tasks': { title: 'theirs' },
       'PATCH /api/leads/{id}': { stage: 'won' },
       'PATCH /api/tasks/{id}': { done: true },
+      'PATCH /api/automation-rules/{id}': { enabled: false },
     };
     const idsOf = (path: string): Record<string, string> =>
       path.startsWith('/api/tasks/')
         ? { id: task.id }
-        : path.startsWith('/api/lead-imports/')
-          ? { id: leadImport.id }
-          : { id: lead.id, noteId: note.id };
+        : path.startsWith('/api/automation-rules/')
+          ? { id: rule.id }
+          : path.startsWith('/api/lead-imports/')
+            ? { id: leadImport.id }
+            : { id: lead.id, noteId: note.id };
     const leadRoutes = operations.filter(
       (operation) =>
-        /^\/api\/(leads|tasks|lead-imports)\/\{/.test(operation.path) && operation.secured,
+        /^\/api\/(leads|tasks|lead-imports|automation-rules)\/\{/.test(operation.path) &&
+        operation.secured,
     );
     expect(leadRoutes.length).toBeGreaterThanOrEqual(10);
     const wrong: string[] = [];

@@ -1,19 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openFromSidebar } from '../../pages/leads.js';
+import { fitsTheWidth, shot } from '../../pages/screens.js';
 import { signUpAndConfirm } from '../../pages/site.js';
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-/** The page is no wider than the window (the board scrolls inside itself, never the page). */
-async function fitsTheWidth(page: Page): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
-/** A screenshot for looking at a screen, when a folder for them is given. */
-async function shot(page: Page, name: string, project: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage: true });
-}
 
 test('the ICP preview moves while editing, a card moved by keyboard stays, Today brings the next lead, won asks why, monitored leads make news', async ({
   page,

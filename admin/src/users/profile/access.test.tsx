@@ -44,11 +44,13 @@ const customer: AdminUserRecord = {
   last_sync_at: null,
   complimentary_plan: null,
   complimentary_expires_at: null,
+  time_zone: null,
   notification_preferences: {
     emailUpdates: true,
     featureAnnouncements: true,
     billingAlerts: true,
     weeklyDigest: false,
+    dailyDigest: false,
   },
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

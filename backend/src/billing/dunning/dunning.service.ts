@@ -9,7 +9,6 @@ import { MailService } from '../../mail/mail.service.js';
 import { idOf } from '../../stripe/stripe-ids.js';
 import { STRIPE } from '../../stripe/stripe.client.js';
 import { UserEntity } from '../../users/user.entity.js';
-import { StripeEventsService } from '../../webhooks/stripe-events.service.js';
 import { DunningInvoiceEntity } from './dunning-invoice.entity.js';
 import { graceEnd } from './payment-issue.js';
 
@@ -44,37 +43,40 @@ export class DunningService implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly jobs: JobsService,
     private readonly mail: MailService,
-    private readonly events: StripeEventsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    for (const type of [
-      'invoice.payment_failed',
-      'invoice.paid',
-      'invoice.voided',
-      'invoice.marked_uncollectible',
-    ])
-      this.events.on(type, async (event, manager) => {
-        const invoice = await this.stripe.invoices.retrieve(
-          (event.data.object as Stripe.Invoice).id!,
-        );
-        await this.settle(invoice, manager);
-      });
-    // Stripe cancels a subscription whose retries could not pay its renewal: told once.
-    this.events.on('customer.subscription.deleted', (event, manager) =>
-      this.ended((event.data.object as Stripe.Subscription).id!, manager),
-    );
     await this.jobs.createQueue(DUNNING_QUEUE, { retryLimit: 2 });
     await this.jobs.schedule(DUNNING_QUEUE, '*/15 * * * *');
     await this.jobs.work(DUNNING_QUEUE, async () => {
       await this.noteGraceEnds();
     });
-    // A test clock that moved may have taken grace periods past their end.
-    // Sent in the event's transaction: with the embedded database a second connection would
-    // wait for that transaction to end.
-    this.events.on('test_helpers.test_clock.ready', (_event, manager) =>
-      this.jobs.send(DUNNING_QUEUE, {}, { manager }).then(() => undefined),
-    );
+  }
+
+  /**
+   * `invoice.payment_failed`, `.paid`, `.voided` and `.marked_uncollectible`: the invoice as
+   * Stripe holds it now settles its dunning state.
+   */
+  async onInvoiceChanged(event: Stripe.Event, manager: EntityManager): Promise<void> {
+    const invoice = await this.stripe.invoices.retrieve((event.data.object as Stripe.Invoice).id!);
+    await this.settle(invoice, manager);
+  }
+
+  /**
+   * `customer.subscription.deleted`: Stripe cancels a subscription whose retries could not pay
+   * its renewal, and the member is told once.
+   */
+  async onSubscriptionDeleted(event: Stripe.Event, manager: EntityManager): Promise<void> {
+    await this.ended((event.data.object as Stripe.Subscription).id!, manager);
+  }
+
+  /**
+   * `test_helpers.test_clock.ready`: a clock that moved may have taken grace periods past their
+   * end. Queued in the event's transaction: with the embedded database a second connection
+   * would wait for that transaction to end.
+   */
+  async onTestClockReady(_event: Stripe.Event, manager: EntityManager): Promise<void> {
+    await this.jobs.send(DUNNING_QUEUE, {}, { manager });
   }
 
   /**

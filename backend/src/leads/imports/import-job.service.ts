@@ -1,4 +1,4 @@
-import { open, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -11,12 +11,13 @@ import { LeadImportEntity } from './lead-import.entity.js';
 import { LeadImporter, type ImportSink } from './lead-importer.js';
 import { writeBatch } from './lead-writer.js';
 import { writeSampleExports } from './sample-export.js';
+import { uploadStore } from './upload-store.js';
 import { ArchiveTooLarge, ArchiveUnreadable, looksLikeZip } from './zip-archive.js';
 
 export const LEAD_IMPORTS_QUEUE = 'lead-imports';
 
 /**
- * The import job: reads the stored upload (any instance can, from the upload folder), writes its
+ * The import job: copies the stored upload out of the database (any instance can), writes its
  * leads and signals batch by batch with the progress, records the counts, and deletes the upload.
  * Run twice (a retry), it adds nothing the first run added.
  */
@@ -43,8 +44,13 @@ export class ImportJobService implements OnModuleInit {
     const row = await repository.findOneBy({ id: importId });
     if (!row || row.status === 'done' || row.status === 'failed') return;
     await repository.update(row.id, { status: 'processing' });
+    // This instance's copy of the stored upload, for as long as the job reads it.
     const upload = row.upload_name ? join(this.config.uploadDir, row.upload_name) : null;
     try {
+      if (upload) {
+        await mkdir(this.config.uploadDir, { recursive: true });
+        await uploadStore.copyTo(this.dataSource.manager, row.id, upload);
+      }
       const counts =
         row.kind === 'sample'
           ? await this.importSample(row)
@@ -56,7 +62,7 @@ export class ImportJobService implements OnModuleInit {
         upload_name: null,
         finished_at: new Date(),
       });
-      if (upload) await rm(upload, { force: true });
+      await this.discard(row.id, upload);
     } catch (error) {
       const code =
         error instanceof ArchiveTooLarge
@@ -64,8 +70,12 @@ export class ImportJobService implements OnModuleInit {
           : error instanceof ArchiveUnreadable || (error as { code?: string }).code === 'ENOENT'
             ? 'import_unreadable'
             : null;
-      // Anything else (the database gone) is retried by the queue: the upload is kept for it.
-      if (!code && !lastAttempt) throw error;
+      // Anything else (the database gone) is retried by the queue: the stored upload is kept
+      // for it, and this instance's copy made again.
+      if (!code && !lastAttempt) {
+        if (upload) await rm(upload, { force: true });
+        throw error;
+      }
       this.logger.warn(`Import ${row.id} failed: ${code ?? (error as Error).message}`);
       await repository.update(row.id, {
         status: 'failed',
@@ -73,8 +83,15 @@ export class ImportJobService implements OnModuleInit {
         upload_name: null,
         finished_at: new Date(),
       });
-      if (upload) await rm(upload, { force: true });
+      await this.discard(row.id, upload);
     }
+  }
+
+  /** Read or refused: the stored upload and this instance's copy go. */
+  private async discard(importId: string, copy: string | null): Promise<void> {
+    if (!copy) return;
+    await uploadStore.delete(this.dataSource.manager, importId);
+    await rm(copy, { force: true });
   }
 
   private async importUpload(

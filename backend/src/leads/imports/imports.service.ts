@@ -22,6 +22,7 @@ import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
 import { LEAD_IMPORTS_QUEUE } from './import-job.service.js';
 import { LeadImportEntity } from './lead-import.entity.js';
 import { toLeadImport } from './lead-import.mapper.js';
+import { uploadStore } from './upload-store.js';
 import { ARCHIVE_LIMITS, ArchiveTooLarge, looksLikeZip, openArchive } from './zip-archive.js';
 
 interface Upload {
@@ -70,8 +71,9 @@ export class ImportsService {
   ) {}
 
   /**
-   * Streams the upload to the upload folder, checks it (a ZIP's limits before anything is
-   * inflated; a CSV is text) and queues its job: 202 with the queued import.
+   * Streams the upload to this instance's upload folder, checks it (a ZIP's limits before anything is
+   * inflated; a CSV is text), stores it in the database for the job and queues the job: 202
+   * with the queued import.
    */
   async upload(workspace: WorkspaceContext, request: FastifyRequest): Promise<LeadImport<Date>> {
     if (!request.isMultipart()) throw LEADS_ERRORS.importFileRequired();
@@ -102,16 +104,20 @@ export class ImportsService {
     if (!upload) throw LEADS_ERRORS.importFileRequired();
     try {
       await this.check(upload);
-      return await this.queue(workspace, {
-        kind: upload.zip ? 'linkedin_export' : 'csv',
-        fileName: upload.fileName,
-        uploadName: upload.path.split('/').pop()!,
-        size: upload.size,
-        mapping: upload.zip ? null : mapping,
-      });
-    } catch (error) {
+      return await this.queue(
+        workspace,
+        {
+          kind: upload.zip ? 'linkedin_export' : 'csv',
+          fileName: upload.fileName,
+          uploadName: upload.path.split('/').pop()!,
+          size: upload.size,
+          mapping: upload.zip ? null : mapping,
+        },
+        upload.path,
+      );
+    } finally {
+      // Stored in the database with its import (or refused): this instance's copy is done with.
       await rm(upload.path, { force: true });
-      throw error;
     }
   }
 
@@ -200,6 +206,7 @@ export class ImportsService {
     }
   }
 
+  /** The import's row, its upload's parts (when it has one) and its job, in one transaction. */
   private async queue(
     workspace: WorkspaceContext,
     values: {
@@ -209,6 +216,7 @@ export class ImportsService {
       size: number;
       mapping: CsvMapping | null;
     },
+    uploadPath?: string,
   ): Promise<LeadImport<Date>> {
     const row = await this.dataSource.transaction(async (manager) => {
       await this.gate.lockForWrite(manager, workspace);
@@ -226,6 +234,7 @@ export class ImportsService {
           counts: {},
         }),
       );
+      if (uploadPath) await uploadStore.put(manager, saved.id, uploadPath);
       await this.jobs.send(LEAD_IMPORTS_QUEUE, { importId: saved.id }, { manager });
       return saved;
     });

@@ -5,8 +5,8 @@ import { UserEntity } from '../../users/user.entity.js';
 import { WorkspaceEntity } from '../workspaces/workspace.entity.js';
 
 /**
- * One upload and what its job did with it. The upload itself lives in the upload folder only
- * until the job has read it (`upload_path` is then cleared); the counts stay.
+ * One upload and what its job did with it. The upload itself waits in `lead_import_uploads`
+ * only until the job has read it (`upload_name` is then cleared); the counts stay.
  */
 @Entity('lead_imports')
 @Index('lead_imports_workspace_created_idx', ['workspace_id', 'created_at'])
@@ -48,7 +48,7 @@ export class LeadImportEntity extends TimestampedEntity {
   @Column({ type: 'jsonb', nullable: true })
   mapping: CsvMapping | null;
 
-  /** The stored upload's name in the upload folder, until the job has read it. */
+  /** The name of the job's local copy of the stored upload, until the job has read it. */
   @Column({ type: 'varchar', length: 255, nullable: true })
   upload_name: string | null;
 

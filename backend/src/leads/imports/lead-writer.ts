@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { LeadSource } from '@leadpulse/common';
+import { queueSignalEvents } from '../automation/automation-events.js';
 import { rescoreLeads } from '../scoring/lead-scores.js';
 import type { BatchCounts, BatchItem } from './lead-importer.js';
 import type { PersonInput, SignalInput } from './linkedin-rows.js';
@@ -257,13 +258,13 @@ export async function writeBatch(
            FROM unnest($3::uuid[], $4::varchar[], $5::timestamptz[], $6::text[], $7::varchar[])
                 AS u(lead_id, kind, occurred_at, detail, key)
          ON CONFLICT (workspace_id, dedupe_key) DO NOTHING
-         RETURNING lead_id, occurred_at, dedupe_key
+         RETURNING id, lead_id, occurred_at, dedupe_key
        ), latest AS (
          UPDATE leads l SET last_signal_at = GREATEST(l.last_signal_at, m.at)
            FROM (SELECT lead_id, max(occurred_at) AS at FROM added GROUP BY lead_id) m
           WHERE l.id = m.lead_id
        )
-       SELECT dedupe_key FROM added`,
+       SELECT id, dedupe_key FROM added`,
       [
         context.workspaceId,
         `import:${context.importId}`,
@@ -273,8 +274,14 @@ export async function writeBatch(
         withLead.map(({ signal }) => JSON.stringify(signal.detail)),
         withLead.map(({ signal }) => keyOf(signal)),
       ],
-    )) as { dedupe_key: string }[];
+    )) as { id: string; dedupe_key: string }[];
     for (const row of added) count(files.get(row.dedupe_key)!, 'signals_added');
+    // Only signals new to the workspace: importing the same archive again starts no rule.
+    await queueSignalEvents(
+      manager,
+      context.workspaceId,
+      added.map((row) => row.id),
+    );
   }
   // The batch's leads are scored as they are written: new ones, changed ones, those with signals.
   await rescoreLeads(manager, context.workspaceId, [

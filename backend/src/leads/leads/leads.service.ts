@@ -5,8 +5,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { profileSlug, profileUrlOf, type Lead, type Paged } from '@leadpulse/common';
 import { csvStringifier } from '../../common/csv.js';
+import { queueStageEvent } from '../automation/automation-events.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
-import { moveCard } from '../pipeline/pipeline-order.js';
+import { moveCard, recordStageChange } from '../pipeline/pipeline-order.js';
 import { rescoreLeads } from '../scoring/lead-scores.js';
 import { PlanGateService } from '../usage/plan-gate.service.js';
 import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
@@ -113,6 +114,7 @@ export class LeadsService {
         throw LEADS_ERRORS.leadExists(
           (await this.findExisting(manager, workspace.id, matchKey, email)) ?? '',
         );
+      await recordStageChange(manager, workspace.id, inserted.id, null, body.stage ?? null);
       await rescoreLeads(manager, workspace.id, [inserted.id]);
       return toLead(await this.withScores(manager, inserted.id));
     });
@@ -151,6 +153,9 @@ export class LeadsService {
           position: body.position_in_stage,
           reason: body.stage_reason,
         });
+      // The member's own move; a rule's move goes through the automation runner instead.
+      if (body.stage && body.stage !== lead.stage)
+        await queueStageEvent(manager, workspace.id, lead.id, body.stage);
       if (SCORED_FIELDS.some((key) => body[key] !== undefined))
         await rescoreLeads(manager, workspace.id, [lead.id]);
       return toLead(await this.withScores(manager, lead.id));

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { LeadStage, Signal, Timeline, TimelineEntry } from '@leadpulse/common';
+import { queueSignalEvents } from '../automation/automation-events.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
 import { LeadNoteEntity } from '../notes/lead-note.entity.js';
 import { LeadTaskEntity } from '../tasks/lead-task.entity.js';
@@ -19,7 +20,7 @@ interface StageChangeRow {
   from_stage: LeadStage | null;
   to_stage: LeadStage | null;
   reason: string | null;
-  created_at: Date;
+  changed_at: Date;
 }
 
 /** The most entries of each kind a timeline shows. */
@@ -50,8 +51,8 @@ export class TimelineService {
       manager.find(LeadNoteEntity, { where, order: { created_at: 'DESC' }, take: TIMELINE_LIMIT }),
       manager.find(LeadTaskEntity, { where, order: { created_at: 'DESC' }, take: TIMELINE_LIMIT }),
       manager.query(
-        `SELECT id, from_stage, to_stage, reason, created_at FROM lead_stage_changes
-          WHERE lead_id = $1 AND workspace_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
+        `SELECT id, from_stage, to_stage, reason, changed_at FROM lead_stage_changes
+          WHERE lead_id = $1 AND workspace_id = $2 ORDER BY changed_at DESC, id DESC LIMIT $3`,
         [lead.id, workspace.id, TIMELINE_LIMIT],
       ) as Promise<StageChangeRow[]>,
     ]);
@@ -65,13 +66,13 @@ export class TimelineService {
       ...tasks.map((task) => ({ type: 'task' as const, at: task.created_at, task: toTask(task) })),
       ...stageChanges.map((row) => ({
         type: 'stage' as const,
-        at: row.created_at,
+        at: row.changed_at,
         stage_change: {
           id: row.id,
           from: row.from_stage,
           to: row.to_stage,
           reason: row.reason,
-          at: row.created_at,
+          at: row.changed_at,
         },
       })),
     ];
@@ -109,6 +110,7 @@ export class TimelineService {
         `UPDATE leads SET last_signal_at = GREATEST(last_signal_at, $2), updated_at = now() WHERE id = $1`,
         [lead.id, occurredAt],
       );
+      await queueSignalEvents(manager, workspace.id, [signal.id]);
       await rescoreLeads(manager, workspace.id, [lead.id]);
       return toSignal(signal);
     });

@@ -15,6 +15,9 @@ export interface LeadWorkspaceExport {
   tasks: Record<string, unknown>[];
   imports: Record<string, unknown>[];
   comment_drafts: Record<string, unknown>[];
+  stage_changes: Record<string, unknown>[];
+  automation_rules: Record<string, unknown>[];
+  automation_runs: Record<string, unknown>[];
 }
 
 /** The lead workspace's figures on the back office's dashboard. */
@@ -39,7 +42,9 @@ export class LeadMemberDataService {
   ) {}
 
   /**
-   * The leads, signals, notes, tasks, imports and comment drafts of the user's workspaces, read
+   * The leads, signals, notes, tasks, imports, comment drafts and pipeline moves of the user's
+   * workspaces, read with `manager`.
+   * The leads, signals, notes, tasks, imports, comment drafts and automation of the user's workspaces, read
    * with `manager`.
    */
   async exportFor(manager: EntityManager, userId: string): Promise<LeadWorkspaceExport> {
@@ -77,12 +82,31 @@ export class LeadMemberDataService {
            FROM comment_draft_sets s LEFT JOIN comment_drafts d ON d.set_id = s.id
           WHERE s.workspace_id IN (${OWNED}) GROUP BY s.id ORDER BY s.created_at, s.id`,
       ),
+      stage_changes: await query(
+        `SELECT lead_id, from_stage, to_stage, reason, changed_at FROM lead_stage_changes
+          WHERE workspace_id IN (${OWNED}) ORDER BY changed_at, id`,
+      ),
+      // The rules without their signing secrets; the runs with their webhooks' answers.
+      automation_rules: await query(
+        `SELECT id, name, enabled, "trigger", conditions, actions, created_at, updated_at
+           FROM automation_rules WHERE workspace_id IN (${OWNED}) ORDER BY created_at, id`,
+      ),
+      automation_runs: await query(
+        `SELECT a.rule_id, a.lead_id, a."trigger", a.actions, a.outcome, a.created_at,
+                coalesce(json_agg(json_build_object('url', d.url, 'status', d.status,
+                  'attempts', d.attempts, 'response_status', d.response_status,
+                  'response_body', d.response_body, 'error', d.error))
+                  FILTER (WHERE d.id IS NOT NULL), '[]') AS webhooks
+           FROM automation_runs a LEFT JOIN automation_webhook_deliveries d ON d.run_id = a.id
+          WHERE a.workspace_id IN (${OWNED}) GROUP BY a.id ORDER BY a.created_at, a.id`,
+      ),
     };
   }
 
   /**
    * Erases the user's workspaces with every lead, signal, note, task and import in them (and
-   * their membership of others), in the caller's transaction; uploads still waiting are deleted.
+   * their membership of others) and the days of their daily digest, in the caller's
+   * transaction; uploads still waiting are deleted.
    */
   async eraseFor(manager: EntityManager, userId: string): Promise<void> {
     const waiting = (await manager.query(
@@ -92,6 +116,7 @@ export class LeadMemberDataService {
     )) as { upload_name: string }[];
     await manager.query(`DELETE FROM workspaces WHERE owner_user_id = $1`, [userId]);
     await manager.query(`DELETE FROM workspace_members WHERE user_id = $1`, [userId]);
+    await manager.query(`DELETE FROM lead_digests WHERE user_id = $1`, [userId]);
     for (const { upload_name: name } of waiting)
       await rm(join(this.config.uploadDir, name), { force: true }).catch((error: Error) =>
         this.logger.warn(`Could not delete upload ${name}: ${error.message}`),

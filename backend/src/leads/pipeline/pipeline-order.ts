@@ -13,6 +13,28 @@ export interface CardMove {
 }
 
 /**
+ * Records a move between stages (`lead_stage_changes`), with the reason given for won or lost: the
+ * pipeline's history, which the lead's timeline and analytics' funnel read. The one place a move
+ * is written, whether from the board, the lead's page, a rule or the lead's creation; a "move"
+ * to the stage the lead is already in is none.
+ */
+export async function recordStageChange(
+  manager: EntityManager,
+  workspaceId: string,
+  leadId: string,
+  from: LeadStage | null,
+  to: LeadStage | null,
+  reason: string | null = null,
+): Promise<void> {
+  if (from === to) return;
+  await manager.query(
+    `INSERT INTO lead_stage_changes (workspace_id, lead_id, from_stage, to_stage, reason)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [workspaceId, leadId, from, to, reason],
+  );
+}
+
+/**
  * Places a lead's card in a stage's column at a position, and renumbers that column 0, 1, 2… in
  * the same statement, the others keeping their order. The caller holds the workspace's row lock
  * (PlanGateService.lockForWrite), so two moves into one column are placed one after the other.
@@ -32,7 +54,7 @@ export async function moveCard(
         WHERE id = $1 AND workspace_id = $2`,
       [lead.id, workspaceId],
     );
-    if (lead.stage !== null) await recordStageChange(manager, workspaceId, lead, null, null);
+    await recordStageChange(manager, workspaceId, lead.id, lead.stage, null);
     return;
   }
   const changesStage = stage !== lead.stage;
@@ -69,28 +91,15 @@ export async function moveCard(
       workspaceId,
       reason,
     ]);
-  if (changesStage) await recordStageChange(manager, workspaceId, lead, stage, reason ?? null);
-  else if (reason !== undefined)
+  if (changesStage)
+    await recordStageChange(manager, workspaceId, lead.id, lead.stage, stage, reason ?? null);
+  else if (reason !== undefined && CLOSED.includes(stage))
     // A reason given later for the same won or lost: the timeline's entry of that move shows it.
     await manager.query(
       `UPDATE lead_stage_changes SET reason = $3
         WHERE id = (SELECT id FROM lead_stage_changes WHERE lead_id = $1 AND workspace_id = $2
-                     ORDER BY created_at DESC, id DESC LIMIT 1)`,
-      [lead.id, workspaceId, reason],
+                     ORDER BY changed_at DESC, id DESC LIMIT 1)
+          AND to_stage = $4`,
+      [lead.id, workspaceId, reason, stage],
     );
-}
-
-/** The lead's move for its timeline: from which stage to which, and why when won or lost. */
-async function recordStageChange(
-  manager: EntityManager,
-  workspaceId: string,
-  lead: { id: string; stage: LeadStage | null },
-  to: LeadStage | null,
-  reason: string | null,
-): Promise<void> {
-  await manager.query(
-    `INSERT INTO lead_stage_changes (workspace_id, lead_id, from_stage, to_stage, reason)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [workspaceId, lead.id, lead.stage, to, reason],
-  );
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { scoreEventsSql } from '../automation/automation-events.js';
 import {
   defaultIcp,
   scoreLead,
@@ -75,20 +76,26 @@ export function groupsOf(row: ScoringRow): SignalGroup[] {
 /**
  * Writes the scores of a batch in one statement, to `lead_scores` only (a short row and two index
  * entries per lead, where the lead's own row would cost fifteen); unchanged leads are left alone.
+ * A score that rises past an automation rule's threshold queues that rule's event in the same
+ * statement.
  */
 export async function writeScores(
   manager: EntityManager,
   workspaceId: string,
-  scores: { id: string; result: ScoreResult }[],
+  scores: { id: string; result: ScoreResult; previous: number }[],
 ): Promise<void> {
   if (scores.length === 0) return;
   await manager.query(
-    `UPDATE lead_scores s
-        SET fit = u.fit, intent = u.intent, score = u.score, breakdown = u.breakdown
-       FROM unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::smallint[], $6::jsonb[])
-            AS u(id, fit, intent, score, breakdown)
-      WHERE s.lead_id = u.id AND s.workspace_id = $1
-        AND (s.fit, s.intent, s.score, s.breakdown) IS DISTINCT FROM (u.fit, u.intent, u.score, u.breakdown)`,
+    `WITH updated AS (
+       UPDATE lead_scores s
+          SET fit = u.fit, intent = u.intent, score = u.score, breakdown = u.breakdown
+         FROM unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::smallint[], $6::jsonb[], $7::smallint[])
+              AS u(id, fit, intent, score, breakdown, previous)
+        WHERE s.lead_id = u.id AND s.workspace_id = $1
+          AND (s.fit, s.intent, s.score, s.breakdown) IS DISTINCT FROM (u.fit, u.intent, u.score, u.breakdown)
+       RETURNING s.lead_id AS id, u.previous::int AS previous, s.score::int AS score
+     )
+     ${scoreEventsSql()}`,
     [
       workspaceId,
       scores.map((s) => s.id),
@@ -96,13 +103,18 @@ export async function writeScores(
       scores.map((s) => s.result.intent),
       scores.map((s) => s.result.score),
       scores.map((s) => JSON.stringify(s.result.breakdown)),
+      scores.map((s) => s.previous),
     ],
   );
 }
 
 /** Scores a batch read by readBatch. */
 export function scoreRows(icp: Icp, rows: ScoringRow[], now: Date) {
-  return rows.map((row) => ({ id: row.id, result: scoreLead(icp, row, groupsOf(row), now) }));
+  return rows.map((row) => ({
+    id: row.id,
+    result: scoreLead(icp, row, groupsOf(row), now),
+    previous: row.score,
+  }));
 }
 
 /**

@@ -17,5 +17,6 @@ import { RescoringService } from './rescoring.service.js';
   imports: [AuthModule, JobsModule, LeadsModule],
   controllers: [IcpController, TodayController, PipelineController, NewsController],
   providers: [IcpService, RescoringService, TodayService, PipelineService, NewsService],
+  exports: [TodayService],
 })
 export class LeadScoringModule {}

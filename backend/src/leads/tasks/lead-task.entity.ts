@@ -30,4 +30,8 @@ export class LeadTaskEntity extends TimestampedEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   done_at: Date | null;
+
+  /** The automation rule that made the task, if one did: its becoming overdue starts no rule. */
+  @Column({ type: 'uuid', nullable: true })
+  automation_rule_id: string | null;
 }

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
+import { MESSAGES, NAME_MAX_LENGTH, TIME_ZONE_MAX_LENGTH } from '@leadpulse/common';
 import { Omittable, OneLineName } from '../../common/validation.js';
 
 /** The only fields a member may change on their own record; anything else is refused. */
@@ -27,4 +27,11 @@ export class UpdateProfileDto {
     string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(200) job_title?:
     string | null;
+
+  /** An IANA name such as "Europe/Paris" (checked by the service: 400 `invalid_time_zone`); null for UTC. */
+  @ApiPropertyOptional({ nullable: true, maxLength: TIME_ZONE_MAX_LENGTH, example: 'Europe/Paris' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(TIME_ZONE_MAX_LENGTH)
+  time_zone?: string | null;
 }

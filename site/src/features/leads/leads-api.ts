@@ -18,6 +18,7 @@ import type {
 } from '@leadpulse/common';
 import { ApiError, api } from '../../api/client';
 import { sessionClient } from '../auth/session';
+import { saveFile } from '../download/save-file';
 
 /** `?q=…&stage=…` of a list query, without the parameters left empty. */
 export function queryString(query: LeadListQuery): string {
@@ -70,14 +71,7 @@ export async function downloadLeadsCsv(query: LeadListQuery): Promise<void> {
     (answer) => answer.status === 401,
   );
   if (!response.ok) throw await errorOf(response);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'leads.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await response.blob(), 'leads.csv');
 }
 
 async function errorOf(response: Response): Promise<ApiError> {

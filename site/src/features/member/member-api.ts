@@ -11,7 +11,8 @@ import { api } from '../../api/client';
 export type ProfileFields = Pick<
   MemberRecord,
   'first_name' | 'last_name' | 'phone' | 'company' | 'job_title'
->;
+> &
+  Partial<Pick<MemberRecord, 'time_zone'>>;
 
 export const memberApi = {
   me: () => api<OwnMemberRecord>('/me', { auth: true }),

@@ -27,7 +27,9 @@ import {
 } from '@mui/material';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Article from '@mui/icons-material/Article';
+import BarChart from '@mui/icons-material/BarChart';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import AutoMode from '@mui/icons-material/AutoMode';
 import Home from '@mui/icons-material/Home';
 import People from '@mui/icons-material/People';
 import Today from '@mui/icons-material/Today';
@@ -149,12 +151,14 @@ function Shell() {
     <Box component="nav" aria-label="Dashboard">
       <List>
         {[
-          // LEADS.md's order; Analytics and Automation join when built.
+          // LEADS.md's order; Analytics joins when built.
           { to: '/dashboard', label: 'Welcome', icon: <Home />, end: true },
           { to: '/dashboard/today', label: 'Today', icon: <Today /> },
           { to: '/dashboard/leads', label: 'Leads', icon: <People /> },
           { to: '/dashboard/pipeline', label: 'Pipeline', icon: <ViewKanban /> },
           { to: '/dashboard/comments', label: 'Comments', icon: <ChatBubbleOutline /> },
+          { to: '/dashboard/analytics', label: 'Analytics', icon: <BarChart /> },
+          { to: '/dashboard/automation', label: 'Automation', icon: <AutoMode /> },
           { to: '/dashboard/imports', label: 'Imports', icon: <UploadFile /> },
           { to: '/dashboard/content', label: 'Content', icon: <Article /> },
           { to: '/dashboard/settings', label: 'Settings', icon: <Settings /> },

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { roadmap } from '@leadpulse/common/roadmap';
 import { MemberProvider } from '../../features/member/MemberProvider';
 import { renderWithApp, stubApi } from '../../test/render';
 import { WelcomePage } from './WelcomePage';
@@ -46,8 +47,21 @@ describe('WelcomePage', () => {
       </MemberProvider>,
     );
     await screen.findByRole('heading', { name: "What's Coming" });
-    expect(screen.getAllByText('Coming Soon')).toHaveLength(3);
-    expect(screen.getAllByText('Live')).toHaveLength(5);
+    const live = roadmap().filter((feature) => feature.live);
+    expect(live.map((feature) => feature.title)).toEqual(
+      expect.arrayContaining(['Analytics Dashboard', 'AI Lead Scoring', 'Lead Monitoring']),
+    );
+    expect(screen.getAllByText('Live')).toHaveLength(live.length);
+    expect(screen.queryAllByText('Coming Soon')).toHaveLength(roadmap().length - live.length);
+    for (const feature of live)
+      expect(screen.getByRole('link', { name: new RegExp(feature.title) })).toHaveAttribute(
+        'href',
+        feature.to,
+      );
+    expect(screen.getByRole('link', { name: /Analytics Dashboard/ })).toHaveAttribute(
+      'href',
+      '/dashboard/analytics',
+    );
     expect(screen.getByRole('link', { name: /Personalized Comment Generation/ })).toHaveAttribute(
       'href',
       '/dashboard/comments',

@@ -11,15 +11,8 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
-import {
-  COMING_SOON,
-  formatUsd,
-  getPlan,
-  LIVE,
-  roadmap,
-  type MemberBilling,
-  type MemberRecord,
-} from '@leadpulse/common';
+import { formatUsd, getPlan, type MemberBilling, type MemberRecord } from '@leadpulse/common';
+import { COMING_SOON, LIVE, roadmap } from '@leadpulse/common/roadmap';
 import { APP_NAME } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { displayName, memberApi, planAt } from '../../features/member/member-api';

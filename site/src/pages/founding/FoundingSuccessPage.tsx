@@ -18,7 +18,7 @@ import HourglassTop from '@mui/icons-material/HourglassTop';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Star from '@mui/icons-material/Star';
 import confetti from 'canvas-confetti';
-import { MESSAGES, PLANS } from '@leadpulse/common';
+import { FOUNDING_BENEFIT_DETAILS, MESSAGES, PLANS } from '@leadpulse/common';
 import { supportEmail } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { foundingApi, type CheckoutState } from '../../features/founding/founding-api';
@@ -194,7 +194,7 @@ function Paid({ email, passwordSet }: { email: string | null; passwordSet: boole
             <ListItemIcon sx={{ minWidth: 36 }}>
               <Star color="secondary" />
             </ListItemIcon>
-            <ListItemText primary={benefit} />
+            <ListItemText primary={benefit} secondary={FOUNDING_BENEFIT_DETAILS[benefit]} />
           </ListItem>
         ))}
       </List>

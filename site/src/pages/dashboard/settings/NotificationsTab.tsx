@@ -1,8 +1,18 @@
 import { useState } from 'react';
-import { Box, Button, FormControlLabel, FormGroup, Switch } from '@mui/material';
+import {
+  Box,
+  Button,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  Link,
+  Switch,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import type { NotificationPreferences, OwnMemberRecord } from '@leadpulse/common';
 import { memberApi } from '../../../features/member/member-api';
 import { useMember } from '../../../features/member/MemberProvider';
+import { timeZoneLabel } from '../../../features/member/time-zones';
 import { useSnackbar } from '../../../features/snackbar/snackbar';
 
 const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
@@ -10,9 +20,10 @@ const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
   { key: 'featureAnnouncements', label: 'Feature Announcements' },
   { key: 'billingAlerts', label: 'Billing Alerts' },
   { key: 'weeklyDigest', label: 'Weekly Digest' },
+  { key: 'dailyDigest', label: 'Daily Digest' },
 ];
 
-/** The four switches, saved on the server. */
+/** The switches, saved on the server; the daily digest says when it arrives. */
 export function NotificationsTab({ member }: { member: OwnMemberRecord }) {
   const { setMember } = useMember();
   const { enqueueSnackbar } = useSnackbar();
@@ -38,18 +49,36 @@ export function NotificationsTab({ member }: { member: OwnMemberRecord }) {
     <Box>
       <FormGroup>
         {SWITCHES.map((item) => (
-          <FormControlLabel
-            key={item.key}
-            control={
-              <Switch
-                checked={preferences[item.key]}
-                onChange={(event) =>
-                  setPreferences({ ...preferences, [item.key]: event.target.checked })
-                }
-              />
-            }
-            label={item.label}
-          />
+          <Box key={item.key}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={preferences[item.key]}
+                  onChange={(event) =>
+                    setPreferences({ ...preferences, [item.key]: event.target.checked })
+                  }
+                  slotProps={{
+                    input:
+                      item.key === 'dailyDigest'
+                        ? { 'aria-describedby': 'daily-digest-help' }
+                        : undefined,
+                  }}
+                />
+              }
+              label={item.label}
+            />
+            {item.key === 'dailyDigest' && (
+              <FormHelperText id="daily-digest-help" sx={{ mt: -0.5, mb: 1, ml: 6 }}>
+                Today&apos;s leads and the tasks due, each morning at 8:00{' '}
+                {member.time_zone ? `(${timeZoneLabel(member.time_zone)})` : '(UTC)'} when there is
+                something to do. Change your time zone in{' '}
+                <Link component={RouterLink} to="/dashboard/settings?tab=profile">
+                  Profile
+                </Link>
+                .
+              </FormHelperText>
+            )}
+          </Box>
         ))}
       </FormGroup>
       <Button variant="contained" sx={{ mt: 2 }} onClick={() => void save()} disabled={saving}>

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { MESSAGES, NAME_MAX_LENGTH, formatPhone, type MemberRecord } from '@leadpulse/common';
+import { ApiError } from '../../../api/client';
 import { memberApi, type ProfileFields } from '../../../features/member/member-api';
 import { useMember } from '../../../features/member/MemberProvider';
 import { useSnackbar } from '../../../features/snackbar/snackbar';
 import { EmailText } from '../../../components/EmailText';
+import { browserTimeZone, timeZoneLabel } from '../../../features/member/time-zones';
 import { DownloadData } from './DownloadData';
+import { TimeZoneField } from './TimeZoneField';
 
 const FIELDS: {
-  key: keyof ProfileFields;
+  key: Exclude<keyof ProfileFields, 'time_zone'>;
   label: string;
   autoComplete: string;
   maxLength?: number;
@@ -38,6 +41,8 @@ const fieldsOf = (member: MemberRecord): ProfileFields => ({
   phone: shown('phone', member.phone),
   company: member.company,
   job_title: member.job_title,
+  // Until the member saves one, the browser's own zone is offered.
+  time_zone: member.time_zone ?? browserTimeZone(),
 });
 
 /** View mode and edit mode; Save and Cancel both return to view, Cancel restoring the saved values. */
@@ -59,8 +64,11 @@ export function ProfileTab({ member }: { member: MemberRecord }) {
       setDraft(fieldsOf(updated));
       setEditing(false);
       enqueueSnackbar(MESSAGES.settings.profileUpdated, { variant: 'success' });
-    } catch {
-      enqueueSnackbar(MESSAGES.settings.profileFailed, { variant: 'error' });
+    } catch (failure) {
+      // An unknown time zone is the member's to fix: the server's words say how.
+      if (failure instanceof ApiError && failure.code === 'invalid_time_zone')
+        setError(failure.message);
+      else enqueueSnackbar(MESSAGES.settings.profileFailed, { variant: 'error' });
     } finally {
       setSaving(false);
     }
@@ -104,6 +112,14 @@ export function ProfileTab({ member }: { member: MemberRecord }) {
               <Typography component="dd">{shown(field.key, member[field.key]) || '—'}</Typography>
             </Box>
           ))}
+          <Typography component="dt" color="text.secondary">
+            Time Zone
+          </Typography>
+          <Typography component="dd">
+            {member.time_zone
+              ? timeZoneLabel(member.time_zone)
+              : `${timeZoneLabel(browserTimeZone())} (from your browser, not saved yet)`}
+          </Typography>
         </Box>
         <Box>
           <Button variant="contained" onClick={() => setEditing(true)}>
@@ -145,6 +161,11 @@ export function ProfileTab({ member }: { member: MemberRecord }) {
           placeholder={field.key === 'phone' ? '(555) 123-4567' : undefined}
         />
       ))}
+      <TimeZoneField
+        value={draft.time_zone ?? browserTimeZone()}
+        onChange={(zone) => setDraft({ ...draft, time_zone: zone })}
+        helperText="Your daily digest arrives at 8:00 in this time zone."
+      />
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}

@@ -45,11 +45,13 @@ const member = (fields: Partial<OwnMemberRecord>): OwnMemberRecord => ({
   complimentary_expires_at: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  time_zone: null,
   notification_preferences: {
     emailUpdates: true,
     featureAnnouncements: true,
     billingAlerts: true,
     weeklyDigest: false,
+    dailyDigest: false,
   },
   display_status: 'Active',
   plan_badge: { label: 'Free', colour: 'grey' },

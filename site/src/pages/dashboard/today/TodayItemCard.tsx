@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Check from '@mui/icons-material/Check';
 import OpenInNew from '@mui/icons-material/ArrowForward';
 import type { TodayItem } from '@leadpulse/common';
@@ -14,7 +15,7 @@ interface Props {
   onSnooze(until: string): void;
 }
 
-/** One of Today's leads: why it is here, what to do, and Done, Snooze or Open. */
+/** One of Today's leads: why it is here, what to do, and Done, Snooze, Draft comments or Open. */
 export function TodayItemCard({ item, onDone, onSnooze }: Props) {
   const { lead } = item;
   const name = leadName(lead);
@@ -75,6 +76,14 @@ export function TodayItemCard({ item, onDone, onSnooze }: Props) {
           Done
         </Button>
         <SnoozeButton name={name} onSnooze={onSnooze} />
+        <Button
+          component={RouterLink}
+          to={`/dashboard/comments?lead=${encodeURIComponent(lead.id)}`}
+          startIcon={<ChatBubbleOutline />}
+          aria-label={`Draft comments for ${name}`}
+        >
+          Draft comments
+        </Button>
         <Button component={RouterLink} to={`/dashboard/leads/${lead.id}`} endIcon={<OpenInNew />}>
           Open
         </Button>

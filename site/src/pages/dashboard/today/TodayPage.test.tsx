@@ -64,6 +64,14 @@ describe('TodayPage', () => {
     expect(days).toBeLessThanOrEqual(7);
   });
 
+  it('offers comment drafts for each lead, with the lead chosen on the Comments page', async () => {
+    vi.stubGlobal('fetch', apiTable({ 'GET /leads/today': [200, { data: [item(1)] }] }).fetch);
+    renderWithApp(<TodayPage />, '/dashboard/today');
+    expect(
+      await screen.findByRole('link', { name: 'Draft comments for Lead Number 1' }),
+    ).toHaveAttribute('href', '/dashboard/comments?lead=l1');
+  });
+
   it('says what fills Today when it is empty', async () => {
     vi.stubGlobal('fetch', apiTable({ 'GET /leads/today': [200, { data: [] }] }).fetch);
     renderWithApp(<TodayPage />, '/dashboard/today');
