@@ -188,6 +188,13 @@ describe('automation rules', () => {
     await settled();
     expect((await call('GET', `/api/leads/${met}`)).json().stage).toBe('meeting');
     expect((await runsOf(follower.id)).count).toBe(0);
+    // The rule's move is in the lead's history once, as its timeline and analytics read it.
+    const history = (await call('GET', `/api/leads/${met}/timeline`)).json().data;
+    expect(
+      history
+        .filter((entry: { type: string }) => entry.type === 'stage')
+        .map((e: { stage_change: object }) => e.stage_change),
+    ).toEqual([expect.objectContaining({ from: null, to: 'meeting', reason: null })]);
 
     const moved = await addLead('Moved');
     expect((await call('PATCH', `/api/leads/${moved}`, { stage: 'meeting' })).statusCode).toBe(200);

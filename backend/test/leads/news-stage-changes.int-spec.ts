@@ -68,6 +68,32 @@ describe('stage changes on the timeline, and news on monitored leads', () => {
     expect((await call(other, 'GET', `/api/leads/${id}/timeline`)).statusCode).toBe(404);
   });
 
+  it('records each move once, from the lead’s creation in a stage to its leaving the pipeline', async () => {
+    const session = await member();
+    const id = await addLead(session, {
+      first_name: 'Mary',
+      last_name: 'Somerville',
+      stage: 'contacted',
+    });
+    const patch = async (body: object) =>
+      expect((await call(session, 'PATCH', `/api/leads/${id}`, body)).statusCode).toBe(200);
+    // A card moved within its column changes no stage.
+    await patch({ position_in_stage: 0 });
+    await patch({ stage: 'lost', stage_reason: 'No budget this year' });
+    await patch({ stage: null });
+    expect(
+      await t.dataSource.query(
+        `SELECT from_stage, to_stage, reason FROM lead_stage_changes
+          WHERE lead_id = $1 ORDER BY changed_at, id`,
+        [id],
+      ),
+    ).toEqual([
+      { from_stage: null, to_stage: 'contacted', reason: null },
+      { from_stage: 'contacted', to_stage: 'lost', reason: 'No budget this year' },
+      { from_stage: 'lost', to_stage: null, reason: null },
+    ]);
+  });
+
   it('shows job changes and messages on monitored leads learned since the last visit', async () => {
     const session = await member();
     const watched = await addLead(session, { first_name: 'Grace', last_name: 'Hopper' });
