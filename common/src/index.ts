@@ -17,3 +17,4 @@ export * from './leads/seniority.js';
 export * from './leads/scoring.js';
 export * from './leads/today.js';
 export * from './leads/api.js';
+export * from './leads/csv-mapping.js';

@@ -28,6 +28,7 @@ import { DeletedAccountsStayDeleted1795871619684 } from './1795871619684-Deleted
 import { AddLeadWorkspace1795871678653 } from './1795871678653-AddLeadWorkspace.js';
 import { AddLeadScoring1795873479532 } from './1795873479532-AddLeadScoring.js';
 import { AddCommentDrafts1795876098757 } from './1795876098757-AddCommentDrafts.js';
+import { AddMyPosts1795884497828 } from './1795884497828-AddMyPosts.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -60,4 +61,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddLeadWorkspace1795871678653,
   AddLeadScoring1795873479532,
   AddCommentDrafts1795876098757,
+  AddMyPosts1795884497828,
 ];

@@ -14,6 +14,7 @@ export interface LeadWorkspaceExport {
   notes: Record<string, unknown>[];
   tasks: Record<string, unknown>[];
   imports: Record<string, unknown>[];
+  my_posts: Record<string, unknown>[];
   comment_drafts: Record<string, unknown>[];
 }
 
@@ -39,7 +40,7 @@ export class LeadMemberDataService {
   ) {}
 
   /**
-   * The leads, signals, notes, tasks, imports and comment drafts of the user's workspaces, read
+   * The leads, signals, notes, tasks, imports, the member's own posts and comment drafts of the user's workspaces, read
    * with `manager`.
    */
   async exportFor(manager: EntityManager, userId: string): Promise<LeadWorkspaceExport> {
@@ -67,6 +68,10 @@ export class LeadMemberDataService {
       imports: await query(
         `SELECT kind, file_name, status, progress, error_code, counts, created_at, finished_at
            FROM lead_imports WHERE workspace_id IN (${OWNED}) ORDER BY created_at, id`,
+      ),
+      my_posts: await query(
+        `SELECT kind, occurred_at, url, text, created_at
+           FROM my_posts WHERE workspace_id IN (${OWNED}) ORDER BY occurred_at, id`,
       ),
       comment_drafts: await query(
         `SELECT s.post_text, s.post_url, s.lead_id, s.provider, s.fallback, s.created_at,
