@@ -29,6 +29,7 @@ import { AddLeadWorkspace1795871678653 } from './1795871678653-AddLeadWorkspace.
 import { AddLeadScoring1795873479532 } from './1795873479532-AddLeadScoring.js';
 import { AddCommentDrafts1795876098757 } from './1795876098757-AddCommentDrafts.js';
 import { AddMyPosts1795884497828 } from './1795884497828-AddMyPosts.js';
+import { OneLeadSearchIndex1795886564016 } from './1795886564016-OneLeadSearchIndex.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddLeadScoring1795873479532,
   AddCommentDrafts1795876098757,
   AddMyPosts1795884497828,
+  OneLeadSearchIndex1795886564016,
 ];

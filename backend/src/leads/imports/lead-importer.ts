@@ -22,7 +22,8 @@ import { readLinkedInRow, type Owner, type RowItem, type RowOutcome } from './li
 import { readMyPostRow, type MyPostInput } from './my-post-rows.js';
 import { ArchiveTooLarge, openArchive } from './zip-archive.js';
 
-export const BATCH_SIZE = 500;
+/** Rows written per transaction: a few set-based statements each. */
+export const BATCH_SIZE = 1000;
 export const SKIPPED_EXAMPLES = 20;
 
 /** A row's item on its way to the database, with the file it came from. */
