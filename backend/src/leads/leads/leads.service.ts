@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { profileSlug, profileUrlOf, type Lead, type Paged } from '@leadpulse/common';
 import { csvStringifier } from '../../common/csv.js';
 import { queueStageEvent } from '../automation/automation-events.js';
@@ -46,10 +46,29 @@ export class LeadsService {
 
   async list(workspace: WorkspaceContext, query: LeadListQueryDto): Promise<Paged<Lead<Date>>> {
     const { page, pageSize } = pageOf(query);
-    const [rows, count] = await leadsQuery(this.dataSource, workspace.id, query)
-      .offset((page - 1) * pageSize)
-      .limit(pageSize)
-      .getManyAndCount();
+    const leads = leadsQuery(this.dataSource, workspace.id, query);
+    // The page's ids first, from the sort's index alone (a far page skips index entries, not
+    // rows), then those 25 rows; count(*) of the same filter (TypeORM's getCount counts DISTINCT
+    // ids, ten times slower over 100,000 leads).
+    const [ids, counted] = await Promise.all([
+      leads
+        .clone()
+        .select('l.id', 'id')
+        .offset((page - 1) * pageSize)
+        .limit(pageSize)
+        .getRawMany<{ id: string }>(),
+      leads.clone().select('count(*)::int', 'count').orderBy().getRawOne<{ count: number }>(),
+    ]);
+    const found = new Map(
+      (ids.length > 0
+        ? await this.dataSource
+            .getRepository(LeadEntity)
+            .findBy({ workspace_id: workspace.id, id: In(ids.map((row) => row.id)) })
+        : []
+      ).map((lead) => [lead.id, lead]),
+    );
+    const rows = ids.flatMap(({ id }) => found.get(id) ?? []);
+    const count = counted?.count ?? 0;
     return {
       data: rows.map(toLead),
       count,

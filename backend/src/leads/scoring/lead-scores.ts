@@ -72,23 +72,26 @@ export function groupsOf(row: ScoringRow): SignalGroup[] {
 }
 
 /**
- * Writes the scores of a batch in one statement; unchanged leads are left alone. A score that
- * rises past an automation rule's threshold queues that rule's event in the same statement.
+ * Writes the scores of a batch, and each lead's latest signal, in one statement (one new row
+ * version per lead, not two); unchanged leads are left alone. A score that rises past an
+ * automation rule's threshold queues that rule's event in the same statement.
  */
 export async function writeScores(
   manager: EntityManager,
   workspaceId: string,
-  scores: { id: string; result: ScoreResult; previous: number }[],
+  scores: { id: string; result: ScoreResult; previous: number; lastSignalAt: string | null }[],
 ): Promise<void> {
   if (scores.length === 0) return;
   await manager.query(
     `WITH updated AS (
        UPDATE leads l
-          SET fit = u.fit, intent = u.intent, score = u.score, breakdown = u.breakdown
-         FROM unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::smallint[], $6::jsonb[], $7::smallint[])
-              AS u(id, fit, intent, score, breakdown, previous)
+          SET fit = u.fit, intent = u.intent, score = u.score, breakdown = u.breakdown,
+              last_signal_at = u.last_signal_at
+         FROM unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::smallint[], $6::jsonb[], $7::smallint[], $8::timestamptz[])
+              AS u(id, fit, intent, score, breakdown, previous, last_signal_at)
         WHERE l.id = u.id AND l.workspace_id = $1
-          AND (l.fit, l.intent, l.score, l.breakdown) IS DISTINCT FROM (u.fit, u.intent, u.score, u.breakdown)
+          AND (l.fit, l.intent, l.score, l.breakdown, l.last_signal_at)
+              IS DISTINCT FROM (u.fit, u.intent, u.score, u.breakdown, u.last_signal_at)
        RETURNING l.id, u.previous::int AS previous, l.score::int AS score
      )
      ${scoreEventsSql()}`,
@@ -100,16 +103,22 @@ export async function writeScores(
       scores.map((s) => s.result.score),
       scores.map((s) => JSON.stringify(s.result.breakdown)),
       scores.map((s) => s.previous),
+      scores.map((s) => s.lastSignalAt),
     ],
   );
 }
 
-/** Scores a batch read by readBatch. */
+/** Scores a batch read by readBatch; each lead's latest signal comes with it. */
 export function scoreRows(icp: Icp, rows: ScoringRow[], now: Date) {
   return rows.map((row) => ({
     id: row.id,
     result: scoreLead(icp, row, groupsOf(row), now),
     previous: row.score,
+    lastSignalAt: row.groups.reduce<string | null>(
+      (latest, group) =>
+        latest === null || new Date(group.last_at) > new Date(latest) ? group.last_at : latest,
+      null,
+    ),
   }));
 }
 

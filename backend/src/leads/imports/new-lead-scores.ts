@@ -1,0 +1,68 @@
+import {
+  scoreLead,
+  type Icp,
+  type ScoreResult,
+  type SignalGroup,
+  type SignalKind,
+} from '@leadpulse/common';
+import type { PersonInput } from './linkedin-rows.js';
+
+const DAY_MS = 86_400_000;
+
+export interface NewLeadScore extends ScoreResult {
+  last_signal_at: Date | null;
+}
+
+/**
+ * The scores of the leads a batch creates, from the batch's own signals (a new lead has no
+ * other): they are inserted scored, instead of inserted and then written again by the rescore.
+ * The decay is the rescore's own (lead-scores.ts GROUPS): 0.5^(age in days ÷ half-life), the
+ * exponent held under 1,000.
+ */
+export function scoreNewLeads(
+  icp: Icp,
+  people: Map<string, PersonInput>,
+  signals: { leadKey: string; kind: SignalKind; occurred_at: Date; key: string }[],
+  now: Date,
+): Map<string, NewLeadScore> {
+  const groups = new Map<string, Map<SignalKind, SignalGroup>>();
+  const seen = new Set<string>();
+  for (const signal of signals) {
+    if (!people.has(signal.leadKey) || seen.has(signal.key)) continue;
+    seen.add(signal.key);
+    const kinds = groups.get(signal.leadKey) ?? new Map<SignalKind, SignalGroup>();
+    groups.set(signal.leadKey, kinds);
+    const group = kinds.get(signal.kind) ?? {
+      kind: signal.kind,
+      count: 0,
+      decayed: 0,
+      last_at: signal.occurred_at,
+    };
+    const days = Math.max(0, now.getTime() - signal.occurred_at.getTime()) / DAY_MS;
+    group.count += 1;
+    group.decayed += Math.pow(0.5, Math.min(1000, days / icp.half_life_days));
+    if (signal.occurred_at > group.last_at) group.last_at = signal.occurred_at;
+    kinds.set(signal.kind, group);
+  }
+  const scores = new Map<string, NewLeadScore>();
+  for (const [key, person] of people) {
+    const leadGroups = [...(groups.get(key)?.values() ?? [])];
+    const result = scoreLead(
+      icp,
+      {
+        position: person.position,
+        company: person.company,
+        headline: null,
+        location: person.location,
+      },
+      leadGroups,
+      now,
+    );
+    const latest = leadGroups.reduce<Date | null>(
+      (at, group) => (at === null || group.last_at > at ? group.last_at : at),
+      null,
+    );
+    scores.set(key, { ...result, last_signal_at: latest });
+  }
+  return scores;
+}
