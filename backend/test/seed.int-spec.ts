@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
 import { DataFolderLock } from '../src/database/data-folder-lock.js';
@@ -14,32 +12,8 @@ import { bearer, makeAdmin, signUpAndConfirm, type SessionBody } from './support
 import { startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
 import { stripeMrrBySubscription, total } from './support/stripe-mrr.js';
 import { resetDatabase, TEST_WEBHOOK_SECRET, testDatabaseUrl } from './support/test-app.js';
+import { runSeed } from './support/seed-tool.js';
 import { waitFor } from './support/wait.js';
-
-const SEED = fileURLToPath(new URL('../dist/database/seed.js', import.meta.url));
-
-/** `npm run seed` as the README runs it: the built tool in a process of its own. */
-function runSeed(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SEED, ...args], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'development',
-        DATABASE_URL: testDatabaseUrl(),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, output }));
-  });
-}
 
 interface SeededUser {
   id: string;

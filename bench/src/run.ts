@@ -9,7 +9,11 @@ import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
+import { LEADS_IMPORT } from './leads-import.js';
 import { renderMarkdown, type Report } from './report.js';
+
+/** Scenarios of the product that live in files of their own: `{ id, name, measure(context) }`. */
+const PLUGGED = [LEADS_IMPORT] as const;
 
 const SCENARIOS = [
   'health',
@@ -23,6 +27,7 @@ const SCENARIOS = [
   'startup',
   'first-start',
   'leads-scoring',
+  ...PLUGGED.map((scenario) => scenario.id),
 ] as const;
 
 const { values: args } = parseArgs({
@@ -57,6 +62,7 @@ const PRODUCT_SCENARIOS = [
   'bundles',
   'vitals',
   'leads-scoring',
+  ...PLUGGED.map((scenario) => scenario.id),
 ] as const;
 const quick = args.quick!;
 const users = Number(args.users ?? (quick ? 20_000 : 1_000_000));
@@ -181,6 +187,8 @@ async function main() {
       await run('vitals', 'landing page vitals and Lighthouse (mobile)', () =>
         landingVitals(`${product.url}/`, quick ? 2 : 5, quick ? 1 : 3),
       );
+      for (const scenario of PLUGGED)
+        await run(scenario.id, scenario.name, () => scenario.measure(context));
     } finally {
       await product.stop();
       await sandbox.stop();

@@ -91,7 +91,7 @@ const median = (values: number[]) => {
 };
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
-function summary(
+export function summary(
   label: string,
   options: { connections: number; duration: number },
   result: LoadResult,

@@ -86,6 +86,26 @@ export const TARGET_ROWS: TargetRow[] = [
     figures: [{ name: 'admin JS transferred', unit: 'KB', target: { op: '<=', value: 300 } }],
   },
   {
+    figure:
+      'lead import of an export of 30,000 connections, 20,000 messages, 2,000 invitations: upload to 202 / import to done / resident memory growth',
+    scenario: 'leads-import',
+    figures: [
+      { name: 'upload to 202', unit: 'ms', target: { op: '<', value: 1000 } },
+      { name: 'import to done', unit: 's', target: { op: '<', value: 30 } },
+      { name: 'resident memory growth', unit: 'MB', target: { op: '<', value: 250 } },
+    ],
+  },
+  {
+    figure:
+      '100,000 leads in one workspace: search by name / by company p95; list by last signal, page 200, p95',
+    scenario: 'leads-import',
+    figures: [
+      { name: 'search by name p95', unit: 'ms', target: { op: '<', value: 50 } },
+      { name: 'search by company p95', unit: 'ms', target: { op: '<', value: 50 } },
+      { name: 'list by last signal, page 200 p95', unit: 'ms', target: { op: '<', value: 50 } },
+    ],
+  },
+  {
     figure: '`npm start` to healthy, embedded database, later starts (median of 3)',
     scenario: 'startup',
     figures: [{ name: 'median of 3 starts', unit: 's', target: { op: '<', value: 2 } }],

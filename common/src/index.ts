@@ -32,3 +32,4 @@ export type {
   ScoreBucket,
   WeeklySignals,
 } from './api/analytics.js';
+export * from './leads/csv-mapping.js';

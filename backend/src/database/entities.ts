@@ -16,6 +16,7 @@ import { EmailEntity } from '../mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity.js';
 import { SendGridEventEntity } from '../newsletter/sendgrid-event.entity.js';
 import { LeadImportEntity } from '../leads/imports/lead-import.entity.js';
+import { MyPostEntity } from '../leads/imports/my-post.entity.js';
 import { LeadSignalEntity } from '../leads/leads/lead-signal.entity.js';
 import { LeadEntity } from '../leads/leads/lead.entity.js';
 import { LeadScoreEntity } from '../leads/scoring/lead-score.entity.js';
@@ -51,6 +52,7 @@ export const ENTITIES = [
   MfaChallengeEntity,
   MfaFactorEntity,
   MfaRecoveryCodeEntity,
+  MyPostEntity,
   NewsletterSubscriptionEntity,
   PaymentMethodEntity,
   PlanEntity,

@@ -2,8 +2,8 @@
  * npm run seed [-- --users N] [--without-stripe] [--stripe-test-objects]
  * Development only: fills the database with demo data so every admin screen can be seen full:
  * users in every status, founding members, subscriptions, payments and cards, newsletter
- * subscribers, e-mails, Stripe events, audit entries and roles, and a few paid checkouts whose
- * webhook was lost, for Customer Recovery. The paying members' customers, cards, subscriptions,
+ * subscribers, e-mails, Stripe events, audit entries and roles, a few paid checkouts whose
+ * webhook was lost, for Customer Recovery, and a few members' lead workspaces (the sample import). The paying members' customers, cards, subscriptions,
  * invoices and refunds are created in Stripe (the local sandbox unless told otherwise) through
  * the SDK, and the rows carry the ids Stripe returned, so every billing action works on them.
  * Seeded rows use `@seed.example.com` addresses; running it again replaces them (cancelling the
@@ -50,6 +50,7 @@ import {
 } from './seed-stripe.js';
 import { HISTORY_USERS } from './seed-history.js';
 import { SeedMembers } from './seed-members.js';
+import { seedLeads, type SeededLeads } from './seed-leads.js';
 import { RevenueBackfill } from '../revenue/revenue-backfill.js';
 import { SubscriptionHistoryService } from '../revenue/subscription-history.service.js';
 
@@ -79,6 +80,8 @@ export interface SeedSummary {
   lostCheckouts: number;
   /** Subscriptions of an earlier seed cancelled. */
   retired: number;
+  /** Demo members given leads through the sample import, and how many leads they hold. */
+  leads: SeededLeads;
 }
 
 /** Seeds in one transaction, after cancelling what an earlier seed left running in Stripe. */
@@ -99,6 +102,7 @@ export async function seed(dataSource: DataSource, options: SeedOptions): Promis
     await insertEvents(q, seededEvents(members, EVENTS));
     await insertRolesAndAudit(q);
     await insertErrorReports(q);
+    const leads = await seedLeads(manager);
     if (options.stripe) await insertPromotions(q, await createPromotions(options.stripe));
     const lostCheckouts = options.stripe?.canPayCheckouts
       ? await createLostCheckouts(q, options.stripe, options.appUrl)
@@ -108,6 +112,7 @@ export async function seed(dataSource: DataSource, options: SeedOptions): Promis
       historyDays: window ? Math.round((window.to - window.from) / 86_400) : 0,
       lostCheckouts,
       retired,
+      leads,
     };
   });
 }
@@ -241,8 +246,10 @@ function history(summary: SeedSummary, target: SeedStripeTarget, config: AppConf
 }
 
 function report(summary: SeedSummary, target: SeedStripeTarget, config: AppConfig): string[] {
-  if (target === 'none') return ['No Stripe objects (--without-stripe): nobody has paid.'];
+  const leads = `Lead workspaces: ${summary.leads.members} members with ${summary.leads.leads.toLocaleString('en-US')} leads from the sample LinkedIn export.`;
+  if (target === 'none') return ['No Stripe objects (--without-stripe): nobody has paid.', leads];
   return [
+    leads,
     `${summary.members.toLocaleString('en-US')} paying members with their customers, cards, subscriptions and payments in ${where(target, config)}.`,
     history(summary, target, config),
     summary.lostCheckouts
@@ -324,7 +331,9 @@ async function main(): Promise<number> {
       : undefined;
     // Bulk inserts leave the trigram indexes' pending lists full and the statistics stale:
     // searches would be several times slower until autovacuum came by.
-    await dataSource.query('VACUUM ANALYZE users, subscriptions, transactions, emails');
+    await dataSource.query(
+      'VACUUM ANALYZE users, subscriptions, transactions, emails, leads, lead_signals',
+    );
     console.log(
       [
         `Seeded ${users.toLocaleString('en-US')} demo users in ${((Date.now() - started) / 1000).toFixed(1)} s.`,

@@ -24,6 +24,15 @@ export interface DigestTaskItem {
   path: string;
 }
 
+/** A lead an automation rule matched, with "e-mail me in the daily digest" among its actions. */
+export interface DigestMatchItem {
+  ruleName: string;
+  leadName: string;
+  /** "Yesterday at 4:12 PM", in the member's time zone. */
+  when: string;
+  path: string;
+}
+
 export interface DigestTemplateData {
   'daily-digest': {
     firstName?: string;
@@ -33,8 +42,12 @@ export interface DigestTemplateData {
     summary: string;
     leads: DigestLeadItem[];
     tasks: DigestTaskItem[];
+    /** Rule matches since the last digest, oldest first. */
+    matches: DigestMatchItem[];
     link: string;
     tasksLink: string;
+    /** With rule matches only. */
+    automationLink?: string;
     settingsLink: string;
   };
 }
@@ -58,6 +71,9 @@ export const DIGEST_SOURCES: Record<
 {{#if tasks.length}}<h2 style="font-size:18px;margin:24px 0 8px">Tasks due</h2>
 <ul style="padding-left:20px;margin:0">{{#each tasks}}<li style="margin-bottom:10px"><a href="{{@root.appUrl}}{{path}}" style="font-weight:600;color:#1d4ed8">{{title}}</a> · {{leadName}}<br><span{{#if overdue}} style="color:#b91c1c"{{else}} class="muted"{{/if}}>{{due}}</span></li>{{/each}}</ul>
 <p><a href="{{tasksLink}}">See all your tasks</a></p>{{/if}}
+{{#if matches.length}}<h2 style="font-size:18px;margin:24px 0 8px">Your rules matched</h2>
+<ul style="padding-left:20px;margin:0">{{#each matches}}<li style="margin-bottom:10px"><a href="{{@root.appUrl}}{{path}}" style="font-weight:600;color:#1d4ed8">{{leadName}}</a> · {{ruleName}}<br><span class="muted">{{when}}</span></li>{{/each}}</ul>
+<p><a href="{{automationLink}}">See your rules' runs</a></p>{{/if}}
 <p class="muted">You get this e-mail each morning there is something to do. To stop it, turn off Daily Digest in <a href="{{settingsLink}}">Settings → Notifications</a>.</p>`,
     text: `${GREETING_TEXT}
 
@@ -85,6 +101,17 @@ TASKS DUE
 {{/each}}
 
 All your tasks: {{tasksLink}}
+{{/if}}
+{{#if matches.length}}
+
+YOUR RULES MATCHED
+{{#each matches}}
+
+- {{leadName}} · {{ruleName}} · {{when}}
+  {{@root.appUrl}}{{path}}
+{{/each}}
+
+Your rules' runs: {{automationLink}}
 {{/if}}
 
 You get this e-mail each morning there is something to do. To stop it, turn off Daily Digest in Settings → Notifications: {{settingsLink}}`,

@@ -151,6 +151,7 @@ const samples: { [T in TemplateName]: { data: TemplateData[T]; link?: string; su
         summary: '1 lead worth a touch',
         leads: [],
         tasks: [],
+        matches: [],
         link: '/dashboard/today',
         tasksLink: '/dashboard/tasks',
         settingsLink: '/dashboard/settings?tab=notifications',

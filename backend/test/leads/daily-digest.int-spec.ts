@@ -338,4 +338,44 @@ describe('the daily digest', () => {
     const [digest] = await delivered(free, 1);
     expect(text(digest)).toContain('Grace Hopper');
   }, 60_000);
+
+  it('tells of the rule matches waiting for it once, and marks them sent', async () => {
+    const rule = await call(empty, 'POST', '/api/automation-rules', {
+      name: 'Met: tell me',
+      trigger: { kind: 'new_signal', signal_kinds: ['met'] },
+      actions: [{ type: 'email', when: 'digest' }],
+    });
+    expect(rule.statusCode).toBe(201);
+    const before = (await digests(empty)).length;
+    await lead(empty, { first_name: 'Katherine', last_name: 'Johnson' }, 'met');
+    const actions = () =>
+      one.dataSource
+        .query(`SELECT actions FROM automation_runs WHERE rule_id = $1`, [rule.json().id])
+        .then((runs: { actions: { type: string; status: string }[] }[]) => runs[0]?.actions);
+    expect(await waitFor(actions, 20_000, 'the rule’s run')).toEqual([
+      expect.objectContaining({ type: 'email', status: 'queued' }),
+    ]);
+
+    moveClock(new Date(now.getTime() + DAY_MS));
+    await runEverywhere();
+    const telling = async (count: number) =>
+      (await delivered(empty, count)).filter((digest) =>
+        text(digest).includes('YOUR RULES MATCHED'),
+      );
+    const [told] = await telling(before + 1);
+    expect(text(told)).toContain('- Katherine Johnson · Met: tell me · ');
+    expect(html(told)).toContain('Your rules matched');
+    expect(await actions()).toEqual([
+      expect.objectContaining({
+        type: 'email',
+        status: 'done',
+        detail: 'Sent in the daily digest',
+      }),
+    ]);
+
+    // The next day's digest (the lead is still in Today) does not tell it again.
+    moveClock(new Date(now.getTime() + DAY_MS));
+    await runEverywhere();
+    expect(await telling(before + 2)).toHaveLength(1);
+  }, 90_000);
 });

@@ -18,6 +18,8 @@ export interface CsvOptions {
   quoteAll?: boolean;
   /** Lines before the header, as Connections.csv has them. */
   notes?: string[];
+  /** Escape quotes as `\\"`, as Comments.csv does. */
+  backslashEscapes?: boolean;
 }
 
 /** A CSV as LinkedIn writes it, with the quirks asked for. */
@@ -25,7 +27,13 @@ export function csv(header: string[], rows: string[][], options: CsvOptions = {}
   const eol = options.crlf ? '\r\n' : '\n';
   const line = (cells: string[]) =>
     cells
-      .map((cell) => (options.quoteAll ? `"${cell.replace(/"/g, '""')}"` : quote(cell)))
+      .map((cell) =>
+        options.backslashEscapes
+          ? `"${cell.replace(/"/g, '\\"')}"`
+          : options.quoteAll
+            ? `"${cell.replace(/"/g, '""')}"`
+            : quote(cell),
+      )
       .join(',');
   const body = [...(options.notes ?? []), line(header), ...rows.map(line)].join(eol) + eol;
   return (options.bom ? '\uFEFF' : '') + body;
@@ -101,6 +109,17 @@ export const PROFILE_HEADER = [
   'Websites',
   'Instant Messengers',
 ];
+
+export const SHARES_HEADER = [
+  'Date',
+  'ShareLink',
+  'ShareCommentary',
+  'SharedUrl',
+  'MediaUrl',
+  'Visibility',
+];
+export const COMMENTS_HEADER = ['Date', 'Link', 'Message'];
+export const REACTIONS_HEADER = ['Date', 'Type', 'Link'];
 
 export const profileUrl = (slug: string) =>
   `https://www.linkedin.com/in/${encodeURIComponent(slug)}`;

@@ -120,6 +120,10 @@ export interface SkippedRow {
   reason: string;
 }
 
+/** The member's own LinkedIn activity an export holds: a post (Shares.csv), a comment, a reaction. */
+export const MY_POST_KINDS = ['post', 'comment', 'reaction'] as const;
+export type MyPostKind = (typeof MY_POST_KINDS)[number];
+
 /** What an import did with one file. */
 export interface ImportFileCounts {
   rows: number;
@@ -127,6 +131,8 @@ export interface ImportFileCounts {
   leads_updated: number;
   signals_added: number;
   skipped: number;
+  /** The member's own posts, comments and reactions kept (Shares, Comments, Reactions.csv). */
+  posts_added?: number;
   /** The first 20 skipped rows. */
   skipped_examples: SkippedRow[];
 }

@@ -28,12 +28,14 @@ import { DeletedAccountsStayDeleted1795871619684 } from './1795871619684-Deleted
 import { AddLeadWorkspace1795871678653 } from './1795871678653-AddLeadWorkspace.js';
 import { AddLeadScoring1795873479532 } from './1795873479532-AddLeadScoring.js';
 import { AddCommentDrafts1795876098757 } from './1795876098757-AddCommentDrafts.js';
+import { AddMyPosts1795884497828 } from './1795884497828-AddMyPosts.js';
 import { AddLeadStageChanges1795884527891 } from './1795884527891-AddLeadStageChanges.js';
 import { AddDailyDigest1795884536806 } from './1795884536806-AddDailyDigest.js';
 import { AddAutomationRules1795884550817 } from './1795884550817-AddAutomationRules.js';
 import { StoreLeadUploadsInDatabase1795884638531 } from './1795884638531-StoreLeadUploadsInDatabase.js';
-import { SplitLeadScores1795884707103 } from './1795884707103-SplitLeadScores.js';
-import { AddStageChangeReasonsAndNewsVisits1795886062548 } from './1795886062548-AddStageChangeReasonsAndNewsVisits.js';
+import { OneLeadSearchIndex1795886564016 } from './1795886564016-OneLeadSearchIndex.js';
+import { SplitLeadScores1795889294407 } from './1795889294407-SplitLeadScores.js';
+import { AddStageChangeReasonsAndNewsVisits1795889294424 } from './1795889294424-AddStageChangeReasonsAndNewsVisits.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -66,10 +68,12 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddLeadWorkspace1795871678653,
   AddLeadScoring1795873479532,
   AddCommentDrafts1795876098757,
+  AddMyPosts1795884497828,
   AddLeadStageChanges1795884527891,
   AddDailyDigest1795884536806,
   AddAutomationRules1795884550817,
   StoreLeadUploadsInDatabase1795884638531,
-  SplitLeadScores1795884707103,
-  AddStageChangeReasonsAndNewsVisits1795886062548,
+  OneLeadSearchIndex1795886564016,
+  SplitLeadScores1795889294407,
+  AddStageChangeReasonsAndNewsVisits1795889294424,
 ];

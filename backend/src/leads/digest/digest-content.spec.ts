@@ -42,6 +42,43 @@ describe('the daily digest’s content', () => {
     expect(digestSummary(1, 0)).toBe('1 lead worth a touch');
     expect(digestSummary(10, 2)).toBe('10 leads worth a touch and 2 tasks due');
     expect(digestSummary(0, 1)).toBe('1 task due');
+    expect(digestSummary(3, 2, 1)).toBe('3 leads worth a touch, 2 tasks due and 1 rule match');
+    expect(digestSummary(0, 0, 4)).toBe('4 rule matches');
+  });
+
+  it('speaks of rule matches alone, with the rule, the lead and when, in the member’s time zone', () => {
+    const data = digestData({
+      firstName: 'Ada',
+      now,
+      timeZone: 'Asia/Tokyo',
+      dayStart,
+      today: [],
+      tasks: [],
+      matches: [
+        {
+          id: 'run-1',
+          created_at: new Date('2026-11-27T07:12:00Z'),
+          rule_name: 'Hot commenters',
+          lead_id: 'lead-7',
+          first_name: 'Grace',
+          last_name: 'Hopper',
+        },
+      ],
+    })!;
+    expect(data.summary).toBe('1 rule match');
+    expect(data.matches).toEqual([
+      {
+        ruleName: 'Hot commenters',
+        leadName: 'Grace Hopper',
+        when: 'November 27 at 4:12 PM',
+        path: '/dashboard/leads/lead-7',
+      },
+    ]);
+    const email = renderEmail('daily-digest', data as unknown as Record<string, unknown>, context);
+    expect(email.html).toContain('Your rules matched');
+    expect(email.html).toContain('https://app.example.com/dashboard/leads/lead-7');
+    expect(email.text).toContain('- Grace Hopper · Hot commenters · November 27 at 4:12 PM');
+    expect(email.text).toContain('/dashboard/automation');
   });
 
   it('lists the leads with their reasons, next step and page, and the tasks due in the member’s time zone', () => {

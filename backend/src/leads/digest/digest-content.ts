@@ -41,17 +41,65 @@ export async function tasksDue(
   return rows.map((row) => ({ ...row, due_at: new Date(row.due_at) }));
 }
 
+/** How many rule matches one digest lists, and how far back it looks for them. */
+export const DIGEST_MATCHES = 20;
+const MATCHES_DAYS = 7;
+
+/** An automation run whose "e-mail me in the daily digest" action waits for the next digest. */
+export interface QueuedMatchRow {
+  id: string;
+  created_at: Date;
+  rule_name: string;
+  lead_id: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** The workspace's runs waiting for the digest (of the last week), oldest first. */
+export async function queuedMatches(
+  manager: EntityManager,
+  workspaceId: string,
+): Promise<QueuedMatchRow[]> {
+  const rows = (await manager.query(
+    `SELECT a.id, a.created_at, r.name AS rule_name, a.lead_id, l.first_name, l.last_name
+       FROM automation_runs a
+       JOIN automation_rules r ON r.id = a.rule_id
+       JOIN leads l ON l.id = a.lead_id
+      WHERE a.workspace_id = $1 AND a.created_at > now() - interval '${MATCHES_DAYS} days'
+        AND a.actions @> '[{"type": "email", "status": "queued"}]'
+      ORDER BY a.created_at, a.id
+      LIMIT ${DIGEST_MATCHES}`,
+    [workspaceId],
+  )) as QueuedMatchRow[];
+  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at) }));
+}
+
+/** The runs' digest e-mail actions are done: sent in this digest, in its transaction. */
+export async function markMatchesSent(manager: EntityManager, runIds: string[]): Promise<void> {
+  if (runIds.length === 0) return;
+  await manager.query(
+    `UPDATE automation_runs SET actions = (
+       SELECT jsonb_agg(CASE WHEN action->>'type' = 'email' AND action->>'status' = 'queued'
+                             THEN action || '{"status": "done", "detail": "Sent in the daily digest"}'
+                             ELSE action END ORDER BY position)
+         FROM jsonb_array_elements(actions) WITH ORDINALITY AS listed(action, position))
+      WHERE id = ANY($1)`,
+    [runIds],
+  );
+}
+
 const fullName = (person: { first_name: string; last_name: string }) =>
   [person.first_name, person.last_name].filter(Boolean).join(' ').trim() || 'Unnamed lead';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** "3 leads worth a touch and 2 tasks due", from what the digest holds. */
-export function digestSummary(leads: number, tasks: number): string {
+/** "3 leads worth a touch, 2 tasks due and 1 rule match", from what the digest holds. */
+export function digestSummary(leads: number, tasks: number, matches = 0): string {
   const parts = [];
   if (leads > 0) parts.push(`${plural(leads, 'lead', 'leads')} worth a touch`);
   if (tasks > 0) parts.push(`${plural(tasks, 'task', 'tasks')} due`);
-  return parts.join(' and ');
+  if (matches > 0) parts.push(plural(matches, 'rule match', 'rule matches'));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
 }
 
 export interface DigestInput {
@@ -62,12 +110,15 @@ export interface DigestInput {
   dayStart: Date;
   today: TodayItem<Date>[];
   tasks: DueTaskRow[];
+  /** Rule matches waiting for this digest. */
+  matches?: QueuedMatchRow[];
 }
 
 /** The e-mail's data: Today's ten and the tasks due; null when there is nothing to say. */
 export function digestData(input: DigestInput): DigestData | null {
   const { today, tasks, timeZone } = input;
-  if (today.length === 0 && tasks.length === 0) return null;
+  const matches = input.matches ?? [];
+  if (today.length === 0 && tasks.length === 0 && matches.length === 0) return null;
   const day = (date: Date, options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(date);
   const leads: DigestLeadItem[] = today.map((item, index) => ({
@@ -93,11 +144,23 @@ export function digestData(input: DigestInput): DigestData | null {
   return {
     ...(input.firstName ? { firstName: input.firstName } : {}),
     date: day(input.now, { weekday: 'long', month: 'long', day: 'numeric' }),
-    summary: digestSummary(leads.length, tasks[0]?.total ?? 0),
+    summary: digestSummary(leads.length, tasks[0]?.total ?? 0, matches.length),
     leads,
     tasks: taskItems,
+    matches: matches.map((match) => ({
+      ruleName: match.rule_name,
+      leadName: fullName(match),
+      when: day(match.created_at, {
+        month: 'long',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+      path: `/dashboard/leads/${match.lead_id}`,
+    })),
     link: '/dashboard/today',
     tasksLink: '/dashboard/tasks',
+    ...(matches.length > 0 ? { automationLink: '/dashboard/automation' } : {}),
     settingsLink: '/dashboard/settings?tab=notifications',
   };
 }

@@ -12,7 +12,13 @@ import { Clock } from '../../common/clock.js';
 import { JobsService } from '../../jobs/jobs.service.js';
 import { MailService } from '../../mail/mail.service.js';
 import { TodayService } from '../today/today.service.js';
-import { digestData, tasksDue, type DigestData } from './digest-content.js';
+import {
+  digestData,
+  markMatchesSent,
+  queuedMatches,
+  tasksDue,
+  type DigestData,
+} from './digest-content.js';
 
 export const DIGEST_QUEUE = 'lead-digest';
 /** Members read per query; a run goes on until no member is due. */
@@ -133,8 +139,9 @@ export class DigestService implements OnModuleInit {
    * and the e-mail together. Undefined when another run had already claimed the day.
    */
   private async deliver(candidate: Candidate, now: Date): Promise<DigestOutcome | undefined> {
-    const data = dailyDigestOn(candidate) ? await this.content(candidate, now) : undefined;
-    const outcome: DigestOutcome = data ? 'sent' : data === null ? 'nothing' : 'off';
+    const content = dailyDigestOn(candidate) ? await this.content(candidate, now) : undefined;
+    const data = content?.data;
+    const outcome: DigestOutcome = data ? 'sent' : content ? 'nothing' : 'off';
     return this.dataSource.transaction(async (manager) => {
       const claimed = (await manager.query(
         `INSERT INTO lead_digests (user_id, local_date, time_zone, outcome) VALUES ($1, $2, $3, $4)
@@ -153,12 +160,17 @@ export class DigestService implements OnModuleInit {
           `UPDATE lead_digests SET email_id = $3 WHERE user_id = $1 AND local_date = $2`,
           [candidate.id, candidate.local_date, email.id],
         );
+        await markMatchesSent(manager, content!.matchIds);
       }
       return outcome;
     });
   }
 
-  private async content(candidate: Candidate, now: Date): Promise<DigestData | null> {
+  /** What the digest says (null: nothing) and the rule runs it reports. */
+  private async content(
+    candidate: Candidate,
+    now: Date,
+  ): Promise<{ data: DigestData | null; matchIds: string[] }> {
     const today = await this.todays.today(
       {
         id: candidate.workspace_id,
@@ -171,13 +183,16 @@ export class DigestService implements OnModuleInit {
     );
     const dayEnd = new Date(candidate.day_end);
     const tasks = await tasksDue(this.dataSource.manager, candidate.workspace_id, dayEnd);
-    return digestData({
+    const matches = await queuedMatches(this.dataSource.manager, candidate.workspace_id);
+    const data = digestData({
       firstName: candidate.first_name,
       now,
       timeZone: candidate.time_zone,
       dayStart: new Date(candidate.day_start),
       today: today.data,
       tasks,
+      matches,
     });
+    return { data, matchIds: matches.map((match) => match.id) };
   }
 }

@@ -1,26 +1,5 @@
-import { guessMapping, normaliseMapping, readMappedRow } from './csv-mapping.js';
-
-describe('guessMapping', () => {
-  it('recognises the usual headers whatever their case and punctuation', () => {
-    expect(
-      guessMapping(['Full Name', 'LinkedIn URL', 'Company Name', 'Job Title', 'E-mail', 'City']),
-    ).toEqual({
-      name: 'Full Name',
-      profile_url: 'LinkedIn URL',
-      company: 'Company Name',
-      position: 'Job Title',
-      email: 'E-mail',
-      location: 'City',
-    });
-    expect(guessMapping(['First Name', 'Last Name', 'Profile URL', 'Title'])).toEqual({
-      first_name: 'First Name',
-      last_name: 'Last Name',
-      profile_url: 'Profile URL',
-      position: 'Title',
-    });
-    expect(guessMapping(['Notes', 'Amount'])).toEqual({});
-  });
-});
+import { normaliseMapping } from '@leadpulse/common';
+import { readMappedRow } from './csv-mapping.js';
 
 describe('readMappedRow', () => {
   const mapping = normaliseMapping({ name: 'Name', profile_url: 'URL', email: 'Mail' });

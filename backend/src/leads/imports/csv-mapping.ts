@@ -1,51 +1,6 @@
 import { profileSlug, type CsvMapping, type CsvMappingField } from '@leadpulse/common';
 import type { PersonInput, RowOutcome } from './linkedin-rows.js';
 
-/** Header names each field is recognised by (lower-case, spaces and punctuation dropped). */
-const GUESSES: Record<CsvMappingField, string[]> = {
-  first_name: ['firstname', 'first', 'givenname', 'prenom', 'vorname'],
-  last_name: ['lastname', 'last', 'surname', 'familyname', 'nom', 'nachname'],
-  name: ['name', 'fullname', 'contact', 'contactname', 'person'],
-  profile_url: [
-    'linkedinurl',
-    'profileurl',
-    'url',
-    'linkedin',
-    'linkedinprofile',
-    'profile',
-    'publicprofileurl',
-  ],
-  company: ['company', 'companyname', 'organization', 'organisation', 'employer', 'account'],
-  position: ['title', 'position', 'jobtitle', 'role', 'headline'],
-  email: ['email', 'emailaddress', 'mail', 'workemail'],
-  location: ['location', 'city', 'country', 'region', 'geo'],
-};
-
-const squash = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
-/** The mapping a CSV's header suggests: each field to the first column that names it. */
-export function guessMapping(header: string[]): CsvMapping {
-  const mapping: CsvMapping = {};
-  const taken = new Set<string>();
-  for (const [field, names] of Object.entries(GUESSES) as [CsvMappingField, string[]][]) {
-    const column = header.find((cell) => !taken.has(cell) && names.includes(squash(cell)));
-    if (column !== undefined) {
-      mapping[field] = column;
-      taken.add(column);
-    }
-  }
-  return mapping;
-}
-
-/** A mapping's header names as the CSV reader keys cells (trimmed, lower-case). */
-export function normaliseMapping(mapping: CsvMapping): CsvMapping {
-  return Object.fromEntries(
-    Object.entries(mapping)
-      .filter(([, column]) => typeof column === 'string' && column.trim())
-      .map(([field, column]) => [field, column!.trim().toLowerCase()]),
-  );
-}
-
 /** One row of any CSV through its column mapping: the person, or why it was skipped. */
 export function readMappedRow(cells: Record<string, string>, mapping: CsvMapping): RowOutcome {
   const cell = (field: CsvMappingField) => {

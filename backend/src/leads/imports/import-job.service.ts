@@ -8,9 +8,8 @@ import { AppConfig } from '../../config/app-config.js';
 import { JobsService } from '../../jobs/jobs.service.js';
 import { exportDateOfName } from './export-dates.js';
 import { LeadImportEntity } from './lead-import.entity.js';
-import { LeadImporter, type ImportSink } from './lead-importer.js';
-import { writeBatch } from './lead-writer.js';
-import { writeSampleExports } from './sample-export.js';
+import type { ImportSource } from './lead-importer.js';
+import { importSampleExports, runImport } from './run-import.js';
 import { uploadStore } from './upload-store.js';
 import { ArchiveTooLarge, ArchiveUnreadable, looksLikeZip } from './zip-archive.js';
 
@@ -113,43 +112,30 @@ export class ImportJobService implements OnModuleInit {
   }
 
   /** The sample's two exports, a month apart, one after the other (the second brings the job changes). */
-  private async importSample(row: LeadImportEntity): Promise<Record<string, ImportFileCounts>> {
-    const exports = await writeSampleExports(this.config.uploadDir, row.id);
-    const counts: Record<string, ImportFileCounts> = {};
-    try {
-      for (const [index, sample] of exports.entries()) {
-        const part = await this.run(
-          row,
-          'sample',
-          sample.date,
-          { path: sample.path, fileName: sample.name, zip: true, mapping: null },
-          [index * 50, 50],
-        );
-        for (const [file, fileCounts] of Object.entries(part))
-          counts[`${sample.name}/${file}`] = fileCounts;
-      }
-    } finally {
-      for (const sample of exports) await rm(sample.path, { force: true });
-    }
-    return counts;
+  private importSample(row: LeadImportEntity): Promise<Record<string, ImportFileCounts>> {
+    return importSampleExports(
+      (work) => this.dataSource.transaction(work),
+      { workspaceId: row.workspace_id, importId: row.id },
+      this.config.uploadDir,
+      (progress) => this.progress(row.id, progress),
+    );
   }
 
   private run(
     row: LeadImportEntity,
     source: LeadSource,
     asOf: Date,
-    input: { path: string; fileName: string; zip: boolean; mapping: LeadImportEntity['mapping'] },
-    [offset, share]: [number, number] = [0, 100],
+    input: ImportSource,
   ): Promise<Record<string, ImportFileCounts>> {
-    const context = { workspaceId: row.workspace_id, importId: row.id, source, asOf };
-    const sink: ImportSink = {
-      write: (items) =>
-        this.dataSource.transaction((manager) => writeBatch(manager, context, items)),
-      progress: async (percent) => {
-        const progress = Math.min(99, offset + Math.floor((percent * share) / 100));
-        await this.dataSource.getRepository(LeadImportEntity).update(row.id, { progress });
-      },
-    };
-    return new LeadImporter(sink).run(input);
+    return runImport(
+      (work) => this.dataSource.transaction(work),
+      { workspaceId: row.workspace_id, importId: row.id, source, asOf },
+      input,
+      (progress) => this.progress(row.id, progress),
+    );
+  }
+
+  private async progress(importId: string, progress: number): Promise<void> {
+    await this.dataSource.getRepository(LeadImportEntity).update(importId, { progress });
   }
 }

@@ -298,7 +298,7 @@ describe('LeadImporter on a LinkedIn export', () => {
     expect(Object.keys(counts)).toEqual(['Connections.csv']);
     expect(JSON.stringify(items)).not.toMatch(/PLANTED|planted@example.com/);
     expect(
-      ['PhoneNumbers.csv', 'Email Addresses.csv', 'Ad_Targeting.csv', 'Comments_1.csv'].map(
+      ['PhoneNumbers.csv', 'Email Addresses.csv', 'Ad_Targeting.csv', 'Logins.csv'].map(
         linkedInFileOf,
       ),
     ).toEqual([null, null, null, null]);

@@ -1,10 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
-import { profileSlug, type CsvMapping, type ImportFileCounts } from '@leadpulse/common';
-import { guessMapping, normaliseMapping, readMappedRow } from './csv-mapping.js';
+import {
+  guessMapping,
+  normaliseMapping,
+  profileSlug,
+  type CsvMapping,
+  type ImportFileCounts,
+} from '@leadpulse/common';
+import { readMappedRow } from './csv-mapping.js';
 import { CsvUnreadable, readCsvRows } from './csv-records.js';
 import {
+  MY_POST_FILES,
   READ_ORDER,
   REQUIRED_COLUMNS,
   linkedInFileOf,
@@ -12,9 +19,11 @@ import {
   type LinkedInFile,
 } from './linkedin-files.js';
 import { readLinkedInRow, type Owner, type RowItem, type RowOutcome } from './linkedin-rows.js';
+import { readMyPostRow, type MyPostInput } from './my-post-rows.js';
 import { ArchiveTooLarge, openArchive } from './zip-archive.js';
 
-export const BATCH_SIZE = 500;
+/** Rows written per transaction: a few set-based statements each. */
+export const BATCH_SIZE = 1000;
 export const SKIPPED_EXAMPLES = 20;
 
 /** A row's item on its way to the database, with the file it came from. */
@@ -23,15 +32,20 @@ export interface BatchItem extends RowItem {
   line: number;
 }
 
+/** One of the member's own posts, comments or reactions, with the file it came from. */
+export interface PostBatchItem extends MyPostInput {
+  file: string;
+}
+
 /** What the database made of a batch, per file. */
 export type BatchCounts = Map<
   string,
-  Pick<ImportFileCounts, 'leads_created' | 'leads_updated' | 'signals_added'>
+  Pick<ImportFileCounts, 'leads_created' | 'leads_updated' | 'signals_added' | 'posts_added'>
 >;
 
 /** Where the importer sends what it reads. */
 export interface ImportSink {
-  write(items: BatchItem[]): Promise<BatchCounts>;
+  write(items: BatchItem[], posts: PostBatchItem[]): Promise<BatchCounts>;
   progress(percent: number): Promise<void>;
 }
 
@@ -43,11 +57,12 @@ export interface ImportSource {
   mapping: CsvMapping | null;
 }
 
-const emptyCounts = (): ImportFileCounts => ({
+const emptyCounts = (posts = false): ImportFileCounts => ({
   rows: 0,
   leads_created: 0,
   leads_updated: 0,
   signals_added: 0,
+  ...(posts ? { posts_added: 0 } : {}),
   skipped: 0,
   skipped_examples: [],
 });
@@ -71,6 +86,7 @@ export class LeadImporter {
   private readonly counts: Record<string, ImportFileCounts> = {};
   private owner: Owner = { name: null, slug: null };
   private batch: BatchItem[] = [];
+  private posts: PostBatchItem[] = [];
   private done = 0;
   private total = 1;
   private reported = -1;
@@ -106,6 +122,8 @@ export class LeadImporter {
         await this.readFile(stream, name, {
           isHeader: (cells) => hasColumns(cells, REQUIRED_COLUMNS[file]),
           read: (cells) => this.readLinkedIn(file, cells),
+          posts: MY_POST_FILES.has(file),
+          backslashEscapes: file === 'comments',
         });
       }
     } finally {
@@ -119,7 +137,10 @@ export class LeadImporter {
     const mapping = source.mapping ? normaliseMapping(source.mapping) : null;
     if (!mapping) await this.findOwner(createReadStream(source.path)).catch(() => undefined);
     let read: ((cells: Record<string, string>) => RowOutcome) | null = null;
+    const named = mapping ? null : linkedInFileOf(source.fileName);
     await this.readFile(createReadStream(source.path), source.fileName, {
+      posts: !!named && MY_POST_FILES.has(named),
+      backslashEscapes: named === 'comments',
       isHeader: (cells) => {
         const file = linkedInFileOfHeader(cells);
         if (file && !mapping) {
@@ -176,6 +197,12 @@ export class LeadImporter {
       if (name && !this.owner.name) this.owner = { ...this.owner, name };
       return { items: [] };
     }
+    if (file === 'shares' || file === 'comments' || file === 'reactions') {
+      const outcome = readMyPostRow(file, cells);
+      return 'post' in outcome
+        ? { items: [], post: outcome.post }
+        : { items: [], skipped: outcome.skipped };
+    }
     return readLinkedInRow(file, cells, this.owner);
   }
 
@@ -185,13 +212,19 @@ export class LeadImporter {
     options: {
       isHeader: (cells: string[]) => boolean;
       read: (cells: Record<string, string>) => RowOutcome;
+      /** The file holds the member's own posts: its counts say how many were kept. */
+      posts?: boolean;
+      backslashEscapes?: boolean;
     },
   ): Promise<void> {
-    const counts = (this.counts[name] ??= emptyCounts());
+    const counts = (this.counts[name] ??= emptyCounts(options.posts));
     const stream = input.pipe(counter((bytes) => (this.done += bytes)));
     input.on('error', (error) => stream.destroy(error));
     try {
-      for await (const row of readCsvRows(stream, { isHeader: options.isHeader })) {
+      for await (const row of readCsvRows(stream, {
+        isHeader: options.isHeader,
+        backslashEscapes: options.backslashEscapes,
+      })) {
         counts.rows += 1;
         const outcome = options.read(row.cells);
         if (outcome.skipped) {
@@ -200,7 +233,8 @@ export class LeadImporter {
             counts.skipped_examples.push({ line: row.line, reason: outcome.skipped });
         }
         for (const item of outcome.items) this.batch.push({ ...item, file: name, line: row.line });
-        if (this.batch.length >= BATCH_SIZE) await this.flush();
+        if (outcome.post) this.posts.push({ ...outcome.post, file: name });
+        if (this.batch.length + this.posts.length >= BATCH_SIZE) await this.flush();
       }
     } catch (error) {
       // An entry that inflates past what it declared is a bomb: the whole import is refused.
@@ -217,14 +251,16 @@ export class LeadImporter {
   }
 
   private async flush(): Promise<void> {
-    if (this.batch.length > 0) {
-      const items = this.batch;
+    if (this.batch.length > 0 || this.posts.length > 0) {
+      const [items, posts] = [this.batch, this.posts];
       this.batch = [];
-      for (const [file, added] of await this.sink.write(items)) {
+      this.posts = [];
+      for (const [file, added] of await this.sink.write(items, posts)) {
         const counts = (this.counts[file] ??= emptyCounts());
         counts.leads_created += added.leads_created;
         counts.leads_updated += added.leads_updated;
         counts.signals_added += added.signals_added;
+        if (added.posts_added) counts.posts_added = (counts.posts_added ?? 0) + added.posts_added;
       }
     }
     const percent = Math.min(99, Math.floor((this.done / this.total) * 100));

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { LeadSource } from '@leadpulse/common';
 import { queueSignalEvents } from '../automation/automation-events.js';
-import { rescoreLeads } from '../scoring/lead-scores.js';
+import { loadIcp, rescoreLeads } from '../scoring/lead-scores.js';
 import type { BatchCounts, BatchItem } from './lead-importer.js';
 import type { PersonInput, SignalInput } from './linkedin-rows.js';
+import { scoreNewLeads, writeNewLeadScores } from './new-lead-scores.js';
 
 export interface WriteContext {
   workspaceId: string;
@@ -34,6 +35,9 @@ interface PendingSignal extends SignalInput {
 }
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+/** A signal's dedupe key: its kind, and the person and the signal itself hashed. */
+const keyOf = (signal: PendingSignal) =>
+  `${signal.kind}:${sha1(`${signal.personKey}\u0000${signal.identity}`)}`;
 const fullName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`.trim().toLowerCase();
 
@@ -167,18 +171,27 @@ export async function writeBatch(
       signals.push({ ...item.signal, file: item.file, leadKey: `id:${lead.id}`, personKey: key });
   }
 
-  // New leads; one another request added meanwhile (by hand) is taken as it stands.
+  // New leads, scored from the batch's signals; one another request added meanwhile (by hand)
+  // is taken as it stands.
   const ids = new Map<string, string>();
+  let newIds = new Set<string>();
   if (created.size > 0) {
     const rows = [...created.entries()];
+    const scores = scoreNewLeads(
+      (await loadIcp(manager, context.workspaceId)).icp,
+      new Map(rows.map(([key, { person }]) => [key, person])),
+      signals.map((signal) => ({ ...signal, key: keyOf(signal) })),
+      new Date(),
+    );
+    const scoreOf = (key: string) => scores.get(key)!;
     const inserted = (await manager.query(
       `INSERT INTO leads (workspace_id, match_key, profile_slug, profile_url, email, first_name, last_name,
-                          company, position, location, source, details_as_of)
+                          company, position, location, source, details_as_of, last_signal_at)
        SELECT $1, u.key, u.slug, CASE WHEN u.slug IS NULL THEN NULL ELSE 'https://www.linkedin.com/in/' || u.slug END,
-              u.email, u.first, u.last, u.company, u.position, u.location, $2, u.as_of
+              u.email, u.first, u.last, u.company, u.position, u.location, $2, u.as_of, u.last_signal_at
          FROM unnest($3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[], $8::varchar[],
-                     $9::varchar[], $10::varchar[], $11::timestamptz[])
-              AS u(key, slug, email, first, last, company, position, location, as_of)
+                     $9::varchar[], $10::varchar[], $11::timestamptz[], $12::timestamptz[])
+              AS u(key, slug, email, first, last, company, position, location, as_of, last_signal_at)
        ON CONFLICT (workspace_id, match_key) DO NOTHING
        RETURNING id, match_key`,
       [
@@ -197,13 +210,20 @@ export async function writeBatch(
             ? context.asOf
             : null,
         ),
+        rows.map(([key]) => scoreOf(key).last_signal_at),
       ],
     )) as { id: string; match_key: string }[];
+    await writeNewLeadScores(
+      manager,
+      context.workspaceId,
+      inserted.map((row) => ({ id: row.id, result: scoreOf(row.match_key) })),
+    );
     for (const row of inserted) {
       ids.set(row.match_key, row.id);
       count(created.get(row.match_key)!.file, 'leads_created');
     }
     const raced = rows.map(([key]) => key).filter((key) => !ids.has(key));
+    newIds = new Set(ids.values());
     if (raced.length > 0) {
       const found = (await manager.query(
         `SELECT id, match_key FROM leads WHERE workspace_id = $1 AND match_key = ANY($2)`,
@@ -248,23 +268,14 @@ export async function writeBatch(
     }))
     .filter((entry): entry is { signal: PendingSignal; leadId: string } => !!entry.leadId);
   if (withLead.length > 0) {
-    const keyOf = (signal: PendingSignal) =>
-      `${signal.kind}:${sha1(`${signal.personKey}\u0000${signal.identity}`)}`;
     const files = new Map(withLead.map(({ signal }) => [keyOf(signal), signal.file]));
     const added = (await manager.query(
-      `WITH added AS (
-         INSERT INTO lead_signals (workspace_id, lead_id, kind, occurred_at, source, detail, dedupe_key)
-         SELECT $1, u.lead_id, u.kind, u.occurred_at, $2, u.detail::jsonb, u.key
-           FROM unnest($3::uuid[], $4::varchar[], $5::timestamptz[], $6::text[], $7::varchar[])
-                AS u(lead_id, kind, occurred_at, detail, key)
-         ON CONFLICT (workspace_id, dedupe_key) DO NOTHING
-         RETURNING id, lead_id, occurred_at, dedupe_key
-       ), latest AS (
-         UPDATE leads l SET last_signal_at = GREATEST(l.last_signal_at, m.at)
-           FROM (SELECT lead_id, max(occurred_at) AS at FROM added GROUP BY lead_id) m
-          WHERE l.id = m.lead_id
-       )
-       SELECT id, dedupe_key FROM added`,
+      `INSERT INTO lead_signals (workspace_id, lead_id, kind, occurred_at, source, detail, dedupe_key)
+       SELECT $1, u.lead_id, u.kind, u.occurred_at, $2, u.detail::jsonb, u.key
+         FROM unnest($3::uuid[], $4::varchar[], $5::timestamptz[], $6::text[], $7::varchar[])
+              AS u(lead_id, kind, occurred_at, detail, key)
+       ON CONFLICT (workspace_id, dedupe_key) DO NOTHING
+       RETURNING id, dedupe_key`,
       [
         context.workspaceId,
         `import:${context.importId}`,
@@ -283,12 +294,17 @@ export async function writeBatch(
       added.map((row) => row.id),
     );
   }
-  // The batch's leads are scored as they are written: new ones, changed ones, those with signals.
-  await rescoreLeads(manager, context.workspaceId, [
-    ...ids.values(),
-    ...[...changed.values()].map(({ lead }) => lead.id),
-    ...withLead.map(({ leadId }) => leadId),
-  ]);
+  // The batch's other leads are scored again (changed ones, those with new signals, those another
+  // request added meanwhile); the same write keeps each one's latest signal.
+  await rescoreLeads(
+    manager,
+    context.workspaceId,
+    [
+      ...ids.values(),
+      ...[...changed.values()].map(({ lead }) => lead.id),
+      ...withLead.map(({ leadId }) => leadId),
+    ].filter((id) => !newIds.has(id)),
+  );
   return counts;
 }
 

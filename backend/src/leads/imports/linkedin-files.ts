@@ -10,6 +10,9 @@ export const LINKEDIN_FILES = {
   invitations: 'invitations',
   endorsements: 'endorsement_received_info',
   recommendations: 'recommendations_received',
+  shares: 'shares',
+  comments: 'comments',
+  reactions: 'reactions',
 } as const;
 export type LinkedInFile = keyof typeof LINKEDIN_FILES;
 
@@ -21,7 +24,13 @@ export const READ_ORDER: LinkedInFile[] = [
   'messages',
   'endorsements',
   'recommendations',
+  'shares',
+  'comments',
+  'reactions',
 ];
+
+/** The files of the member's own posts and activity, kept as `my_posts` rather than leads. */
+export const MY_POST_FILES = new Set<LinkedInFile>(['shares', 'comments', 'reactions']);
 
 const BY_STEM = new Map<string, LinkedInFile>(
   Object.entries(LINKEDIN_FILES).map(([kind, stem]) => [stem, kind as LinkedInFile]),
@@ -45,6 +54,9 @@ export const REQUIRED_COLUMNS: Record<LinkedInFile, string[]> = {
   invitations: ['from', 'to', 'sent at', 'direction'],
   endorsements: ['endorsement date', 'skill name', 'endorser first name'],
   recommendations: ['first name', 'last name', 'text', 'creation date'],
+  shares: ['date', 'sharelink', 'sharecommentary'],
+  comments: ['date', 'link', 'message'],
+  reactions: ['date', 'type', 'link'],
 };
 
 /** The LinkedIn file a lone CSV is, by its header row; null for any other CSV. */

@@ -1,6 +1,7 @@
 import { profileSlug, type SignalKind } from '@leadpulse/common';
 import { parseExportDate } from './export-dates.js';
 import type { LinkedInFile } from './linkedin-files.js';
+import type { MyPostInput } from './my-post-rows.js';
 
 /** A person a row names. */
 export interface PersonInput {
@@ -32,6 +33,8 @@ export interface RowItem {
 /** What a row gives, or why it was skipped. A row may give items and still report a problem. */
 export interface RowOutcome {
   items: RowItem[];
+  /** The member's own post, comment or reaction the row holds (Shares, Comments, Reactions.csv). */
+  post?: MyPostInput;
   skipped?: string;
 }
 
@@ -100,6 +103,9 @@ export function readLinkedInRow(
     case 'recommendations':
       return recommendation(cells);
     case 'profile':
+    case 'shares':
+    case 'comments':
+    case 'reactions':
       return { items: [] };
   }
 }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { samplePostFiles } from './sample-posts.js';
 import { writeZip } from './zip-writer.js';
 
 /** A small seeded generator: the same sample every time, so importing it twice adds nothing. */
@@ -140,19 +141,22 @@ export interface SampleExport {
 
 /**
  * Writes the sample: an export of 300 connections in several scripts, with messages,
- * invitations, endorsements and recommendations, and the same member's export a month later
+ * invitations, endorsements, recommendations and the member's own posts, comments and
+ * reactions, and the same member's export a month later
  * (new connections and messages, and 25 people in a new company or role).
  */
 export async function writeSampleExports(
   folder: string,
   id: string,
   now = new Date(),
+  /** Another sample's people (the demo seed gives each member their own). */
+  variant = 0,
 ): Promise<SampleExport[]> {
   await mkdir(folder, { recursive: true });
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const second = new Date(today - DAY);
   const first = new Date(second.getTime() - 30 * DAY);
-  const next = random(31);
+  const next = random(31 + variant * 7919);
   const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
   const people: Person[] = [];
   for (let index = 0; index < 315; index++) {
@@ -354,6 +358,7 @@ export async function writeSampleExports(
           recommendations,
         ),
       },
+      ...samplePostFiles(second, date),
       { name: 'PhoneNumbers.csv', content: 'Extension,Number,Type\r\n,+1 555 0100,Mobile\r\n' },
     ];
     const path = join(folder, `${id}-${later ? 'later' : 'first'}.zip`);

@@ -5,6 +5,12 @@ import type { LeadListQueryDto } from './dto/lead-list-query.dto.js';
 import { LeadScoreEntity } from '../scoring/lead-score.entity.js';
 import { LeadEntity } from './lead.entity.js';
 
+/**
+ * Name, company, position and e-mail in one text, exactly as the trigram index of the migration
+ * OneLeadSearchIndex reads it: a search is one bitmap scan of that index.
+ */
+export const LEAD_SEARCH_TEXT = `(l.first_name || ' ' || l.last_name || ' | ' || coalesce(l.company, '') || ' | ' || coalesce(l.position, '') || ' | ' || coalesce(l.email, ''))`;
+
 /** Each sort's ORDER BY, written as the migration's indexes read them. */
 const ORDER: Record<
   LeadSortField,
@@ -27,6 +33,25 @@ const ORDER: Record<
     ['l.created_at', direction],
     ['l.id', direction],
   ],
+};
+
+/**
+ * A search's first sort key, the same order written so that no sort index reads it: a search is
+ * then one bitmap scan of the trigram index and a sort of its matches, rather than a walk of a
+ * sort index checking every lead against the pattern (30 ms over 100,000 leads for 675 matches,
+ * against 3 ms).
+ */
+const SEARCH_FIRST: Record<
+  LeadSortField,
+  (direction: 'ASC' | 'DESC') => [string, 'ASC' | 'DESC'][]
+> = {
+  score: (direction) => [['s.score + 0', direction]],
+  // '-infinity' sorts as NULLS LAST does when descending, and as NULLS FIRST when ascending.
+  last_signal_at: (direction) => [
+    ["COALESCE(l.last_signal_at, timestamptz '-infinity')", direction],
+  ],
+  name: (direction) => [["lower(l.first_name) || ''", direction]],
+  created_at: (direction) => [["l.created_at + interval '0 seconds'", direction]],
 };
 
 export const DEFAULT_LEAD_SORT = '-last_signal_at';
@@ -66,11 +91,7 @@ function filter<T extends ObjectLiteral>(
 ): SelectQueryBuilder<T> {
   const q = query.q?.trim();
   if (q) {
-    // Each expression as a trigram index of the migration reads it.
-    builder.andWhere(
-      `((l.first_name || ' ' || l.last_name) ILIKE :q OR l.company ILIKE :q OR l.position ILIKE :q OR l.email ILIKE :q)`,
-      { q: containsPattern(q) },
-    );
+    builder.andWhere(`${LEAD_SEARCH_TEXT} ILIKE :q`, { q: containsPattern(q) });
   }
   if (query.stage === 'tracked') builder.andWhere('l.stage IS NOT NULL');
   else if (query.stage === 'untracked') builder.andWhere('l.stage IS NULL');
@@ -92,7 +113,10 @@ function order<T extends ObjectLiteral>(
   const sort = query.sort ?? DEFAULT_LEAD_SORT;
   const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
   const field = sort.replace(/^-/, '') as LeadSortField;
-  ORDER[field](direction).forEach(([column, order, nulls], index) =>
+  const order = query.q?.trim()
+    ? [...SEARCH_FIRST[field](direction), ...ORDER[field](direction).slice(1)]
+    : ORDER[field](direction);
+  order.forEach(([column, order, nulls], index) =>
     index === 0 ? builder.orderBy(column, order, nulls) : builder.addOrderBy(column, order, nulls),
   );
   return builder;

@@ -93,7 +93,17 @@ export class TimelineService {
       await this.gate.lockForWrite(manager, workspace);
       const lead = await this.leads.find(manager, workspace, leadId, true);
       const detail: Record<string, unknown> = {};
-      if (body.post_url) detail.post_url = body.post_url;
+      if (body.post_url) {
+        detail.post_url = body.post_url;
+        // The member's own post from their export names the post the engagement was on.
+        const [post] = (await manager.query(
+          `SELECT text FROM my_posts
+            WHERE workspace_id = $1 AND url = $2 AND kind = 'post' AND text IS NOT NULL
+            ORDER BY occurred_at DESC LIMIT 1`,
+          [workspace.id, body.post_url],
+        )) as { text: string }[];
+        if (post) detail.post = post.text.length > 200 ? `${post.text.slice(0, 199)}…` : post.text;
+      }
       if (body.note?.trim()) detail.note = body.note.trim();
       const signal = await manager.save(
         manager.create(LeadSignalEntity, {

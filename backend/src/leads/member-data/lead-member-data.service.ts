@@ -14,6 +14,7 @@ export interface LeadWorkspaceExport {
   notes: Record<string, unknown>[];
   tasks: Record<string, unknown>[];
   imports: Record<string, unknown>[];
+  my_posts: Record<string, unknown>[];
   comment_drafts: Record<string, unknown>[];
   stage_changes: Record<string, unknown>[];
   automation_rules: Record<string, unknown>[];
@@ -42,10 +43,8 @@ export class LeadMemberDataService {
   ) {}
 
   /**
-   * The leads, signals, notes, tasks, imports, comment drafts and pipeline moves of the user's
-   * workspaces, read with `manager`.
-   * The leads, signals, notes, tasks, imports, comment drafts and automation of the user's workspaces, read
-   * with `manager`.
+   * The leads, signals, notes, tasks, imports, the member's own posts, comment drafts, pipeline
+   * moves and automation of the user's workspaces, read with `manager`.
    */
   async exportFor(manager: EntityManager, userId: string): Promise<LeadWorkspaceExport> {
     const query = (sql: string) =>
@@ -74,6 +73,10 @@ export class LeadMemberDataService {
       imports: await query(
         `SELECT kind, file_name, status, progress, error_code, counts, created_at, finished_at
            FROM lead_imports WHERE workspace_id IN (${OWNED}) ORDER BY created_at, id`,
+      ),
+      my_posts: await query(
+        `SELECT kind, occurred_at, url, text, created_at
+           FROM my_posts WHERE workspace_id IN (${OWNED}) ORDER BY occurred_at, id`,
       ),
       comment_drafts: await query(
         `SELECT s.post_text, s.post_url, s.lead_id, s.provider, s.fallback, s.created_at,

@@ -74,23 +74,29 @@ export function groupsOf(row: ScoringRow): SignalGroup[] {
 }
 
 /**
- * Writes the scores of a batch in one statement, to `lead_scores` only (a short row and two index
- * entries per lead, where the lead's own row would cost fifteen); unchanged leads are left alone.
- * A score that rises past an automation rule's threshold queues that rule's event in the same
- * statement.
+ * Writes the scores of a batch to `lead_scores` (a short row and two index entries per lead, where
+ * the lead's own row would cost fifteen), and each lead's latest signal to `leads` where it
+ * changed, in one statement; unchanged leads are left alone. A score that rises past an
+ * automation rule's threshold queues that rule's event in the same statement.
  */
 export async function writeScores(
   manager: EntityManager,
   workspaceId: string,
-  scores: { id: string; result: ScoreResult; previous: number }[],
+  scores: { id: string; result: ScoreResult; previous: number; lastSignalAt: string | null }[],
 ): Promise<void> {
   if (scores.length === 0) return;
   await manager.query(
-    `WITH updated AS (
+    `WITH given AS (
+       SELECT * FROM unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::smallint[], $6::jsonb[], $7::smallint[], $8::timestamptz[])
+              AS u(id, fit, intent, score, breakdown, previous, last_signal_at)
+     ), signaled AS (
+       UPDATE leads l SET last_signal_at = u.last_signal_at
+         FROM given u
+        WHERE l.id = u.id AND l.workspace_id = $1 AND l.last_signal_at IS DISTINCT FROM u.last_signal_at
+     ), updated AS (
        UPDATE lead_scores s
           SET fit = u.fit, intent = u.intent, score = u.score, breakdown = u.breakdown
-         FROM unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::smallint[], $6::jsonb[], $7::smallint[])
-              AS u(id, fit, intent, score, breakdown, previous)
+         FROM given u
         WHERE s.lead_id = u.id AND s.workspace_id = $1
           AND (s.fit, s.intent, s.score, s.breakdown) IS DISTINCT FROM (u.fit, u.intent, u.score, u.breakdown)
        RETURNING s.lead_id AS id, u.previous::int AS previous, s.score::int AS score
@@ -104,16 +110,22 @@ export async function writeScores(
       scores.map((s) => s.result.score),
       scores.map((s) => JSON.stringify(s.result.breakdown)),
       scores.map((s) => s.previous),
+      scores.map((s) => s.lastSignalAt),
     ],
   );
 }
 
-/** Scores a batch read by readBatch. */
+/** Scores a batch read by readBatch; each lead's latest signal comes with it. */
 export function scoreRows(icp: Icp, rows: ScoringRow[], now: Date) {
   return rows.map((row) => ({
     id: row.id,
     result: scoreLead(icp, row, groupsOf(row), now),
     previous: row.score,
+    lastSignalAt: row.groups.reduce<string | null>(
+      (latest, group) =>
+        latest === null || new Date(group.last_at) > new Date(latest) ? group.last_at : latest,
+      null,
+    ),
   }));
 }
 

@@ -2,62 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   assignColumn,
   fieldOfColumn,
-  guessMapping,
   isLinkedInExportCsv,
   mappingProblem,
   nameFromSlug,
 } from './csv-mapping';
-
-describe('guessMapping', () => {
-  it('maps the header names a CRM or a spreadsheet uses', () => {
-    expect(
-      guessMapping([
-        'First Name',
-        'Last Name',
-        'LinkedIn URL',
-        'Company',
-        'Job Title',
-        'E-mail',
-        'Location',
-      ]),
-    ).toEqual({
-      first_name: 'First Name',
-      last_name: 'Last Name',
-      profile_url: 'LinkedIn URL',
-      company: 'Company',
-      position: 'Job Title',
-      email: 'E-mail',
-      location: 'Location',
-    });
-  });
-
-  it('reads case, spacing, punctuation and accents loosely', () => {
-    expect(
-      guessMapping(['  NAME ', 'profile_url', 'Position', 'E-Mail Address', 'Prénom']),
-    ).toEqual({
-      first_name: 'Prénom',
-      profile_url: 'profile_url',
-      position: 'Position',
-      email: 'E-Mail Address',
-    });
-    expect(guessMapping(['Full name', 'URL', 'Title'])).toEqual({
-      name: 'Full name',
-      profile_url: 'URL',
-      position: 'Title',
-    });
-  });
-
-  it('gives a column to one field at most, and leaves unknown columns out', () => {
-    expect(guessMapping(['Title', 'Title', 'Notes', 'Deal size', ''])).toEqual({
-      position: 'Title',
-    });
-    expect(guessMapping([])).toEqual({});
-  });
-
-  it('uses a full name only when there is no first or last name', () => {
-    expect(guessMapping(['Name', 'First Name'])).toEqual({ first_name: 'First Name' });
-  });
-});
 
 describe('assignColumn and fieldOfColumn', () => {
   it('moves a column to another field, freeing the field it had and the one it takes', () => {

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CsvMapping, LeadImport, Paged } from '@leadpulse/common';
+import { guessMapping, type CsvMapping, type LeadImport, type Paged } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
-import { guessMapping, isLinkedInExportCsv } from './csv-mapping';
+import { isLinkedInExportCsv } from './csv-mapping';
 import { readCsvPreview, readFileStart, type CsvPreview } from './csv-preview';
 import { leadsApi } from './leads-api';
 import { uploadImport } from './upload';

@@ -44,9 +44,15 @@ export function ImportCounts({ counts }: { counts: LeadImport['counts'] }) {
           <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{file}</Typography>
           <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', mt: 1 }}>
             <Figure label="Rows read" value={count.rows} />
-            <Figure label="Leads added" value={count.leads_created} />
-            <Figure label="Leads updated" value={count.leads_updated} />
-            <Figure label="Signals added" value={count.signals_added} />
+            {count.posts_added === undefined ? (
+              <>
+                <Figure label="Leads added" value={count.leads_created} />
+                <Figure label="Leads updated" value={count.leads_updated} />
+                <Figure label="Signals added" value={count.signals_added} />
+              </>
+            ) : (
+              <Figure label="Your posts and activity kept" value={count.posts_added} />
+            )}
             <Figure label="Skipped" value={count.skipped} />
           </Stack>
           {count.skipped_examples.length > 0 && (

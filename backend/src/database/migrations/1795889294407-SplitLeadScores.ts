@@ -7,8 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * `lead_scores` it writes a short row and two index entries. A trigger gives every new lead its
  * row (zeros until it is scored), so the score sort can read `lead_scores` alone.
  */
-export class SplitLeadScores1795884707103 implements MigrationInterface {
-  name = 'SplitLeadScores1795884707103';
+export class SplitLeadScores1795889294407 implements MigrationInterface {
+  name = 'SplitLeadScores1795889294407';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`

@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * analytics' funnel reads too), so the lead's timeline shows why; and each member's visits to the
  * Welcome page, whose news reads "since your last visit".
  */
-export class AddStageChangeReasonsAndNewsVisits1795886062548 implements MigrationInterface {
-  name = 'AddStageChangeReasonsAndNewsVisits1795886062548';
+export class AddStageChangeReasonsAndNewsVisits1795889294424 implements MigrationInterface {
+  name = 'AddStageChangeReasonsAndNewsVisits1795889294424';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "lead_stage_changes" ADD "reason" character varying(500)`);
