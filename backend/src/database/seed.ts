@@ -22,6 +22,7 @@ import type { StripeSandbox } from '../stripe-sandbox/stripe-sandbox.js';
 import { DataFolderLock } from './data-folder-lock.js';
 import { createDataSource } from './data-source.js';
 import { openDatabase, openDatabaseForTool, type DatabaseHandle } from './open-database.js';
+import { prepareJobSchema } from '../jobs/jobs.service.js';
 import { runMigrations } from './run-migrations.js';
 import {
   insertErrorReports,
@@ -300,6 +301,8 @@ async function main(): Promise<number> {
   try {
     await dataSource.initialize();
     await runMigrations(dataSource);
+    // The leads' writes queue automation events in the same statements: the queue's tables first.
+    await prepareJobSchema(dataSource, resources.database.url);
     const started = Date.now();
     const stripe: Stripe | undefined =
       target === 'none' ? undefined : createStripeClient(resources.config);

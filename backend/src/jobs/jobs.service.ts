@@ -75,6 +75,22 @@ export function sendEachSql(queue: string, rows: string, data: string): string {
  * Background jobs on pg-boss, in PostgreSQL itself: safe with several instances, and a job sent
  * in a transaction exists only if the transaction commits.
  */
+/**
+ * Creates or upgrades pg-boss's schema, working no queue, under the schema lock: for a tool (the
+ * demo seed) whose writes send jobs in their statements before any instance has started.
+ */
+export async function prepareJobSchema(dataSource: DataSource, databaseUrl: string): Promise<void> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: SCHEMA,
+    max: 1,
+    supervise: false,
+    schedule: false,
+  });
+  await withSchemaLock(dataSource, () => boss.start());
+  await boss.stop({ graceful: false, wait: true });
+}
+
 @Injectable()
 export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobsService.name);
