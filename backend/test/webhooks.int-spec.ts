@@ -7,7 +7,7 @@ import {
   TEST_WEBHOOK_SECRET,
   type TestApp,
 } from './support/test-app.js';
-import { waitFor } from './support/wait.js';
+import { jobsDrained, waitFor } from './support/wait.js';
 
 const stripe = new Stripe('sk_test_signing_only');
 
@@ -170,7 +170,7 @@ describe('the Stripe webhook endpoint', () => {
     await waitFor(async () =>
       (await events().findOneByOrFail({ stripe_event_id: id })).processed ? true : undefined,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await jobsDrained(t.dataSource);
     expect(seen).toEqual([id]);
   });
 
