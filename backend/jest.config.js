@@ -28,7 +28,7 @@ const shared = {
 
 /**
  * On a PostgreSQL server (DATABASE_URL) the integration suite runs in parallel workers, each on a
- * database of its own (TEST_WORKERS, 2 by default: the fastest on two cores); the embedded
+ * database of its own (TEST_WORKERS, 2 by default: one per core); the embedded
  * database is one process, so without DATABASE_URL the run stays in band.
  */
 const workers = process.env.DATABASE_URL ? Number(process.env.TEST_WORKERS ?? 2) : 1;
