@@ -14,6 +14,8 @@ export * from './site-routes.js';
 export * from './api/comments.js';
 export * from './api/automation.js';
 export * from './leads/seniority.js';
+export * from './leads/icp.js';
+export * from './leads/signals.js';
 export * from './leads/scoring.js';
 export * from './leads/today.js';
 export * from './leads/api.js';
