@@ -17,7 +17,9 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   outputDir: './.artifacts/test-results',
   reporter: [['list'], ['html', { open: 'never', outputFolder: './.artifacts/report' }]],
-  workers: 1,
+  // On a PostgreSQL server (DATABASE_URL) the shared product takes two journeys at once; the
+  // embedded database serves one connection at a time, so without it they run one by one.
+  workers: process.env.DATABASE_URL ? 2 : 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
@@ -39,7 +41,8 @@ export default defineConfig({
         viewport: { width: 375, height: 812 },
         launchOptions: chromium,
       },
-      testIgnore: /resilience/,
+      // The back office is a desktop tool: on a phone only its way in and its accessibility.
+      testIgnore: [/resilience/, /admin\/(?!access\.spec|accessibility\.spec)/],
     },
     { name: 'resilience', testMatch: /resilience\/.*\.spec\.ts/ },
   ],

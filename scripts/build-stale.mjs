@@ -105,15 +105,23 @@ function runBuild({ name }, stdio) {
 
 /**
  * Builds, in dependency order, each workspace of `base` that is stale (or every one with `all`),
- * and stamps it. `run` builds one workspace and answers like spawnSync.
+ * and stamps it; `only` limits it to the workspaces named. `run` builds one workspace and answers
+ * like spawnSync.
  */
-export function buildWorkspaces({ all = false, output = false, run = runBuild, base = root } = {}) {
+export function buildWorkspaces({
+  all = false,
+  output = false,
+  run = runBuild,
+  base = root,
+  only = undefined,
+} = {}) {
   if (!existsSync(join(base, 'node_modules'))) {
     console.error('Dependencies are missing: run `npm install` first.');
     process.exit(1);
   }
   const stdio = ['ignore', output ? 'inherit' : 'ignore', 'inherit'];
   for (const workspace of WORKSPACES) {
+    if (only && !only.includes(workspace.name)) continue;
     if (!all && !isStale(workspace, base)) continue;
     console.log(`Building ${workspace.name}…`);
     const startedAt = new Date();

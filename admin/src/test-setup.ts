@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// `findBy…` and `waitFor` wait for what they look for up to 10 s (1 s by default): on a busy
+// machine an MUI screen takes seconds to render, which is slow, not wrong.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import {
   AdminContext,
   Notification,
@@ -16,14 +16,42 @@ import { allows } from './providers/access';
 /** An authProvider for an administrator holding these permissions, answering by the real rule. */
 export function authProviderWith(permissions: Permission[]): AuthProvider {
   return {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => permissions,
-    getIdentity: async () => ({ id: 'admin-1', fullName: 'Ada Lovelace' }),
-    canAccess: async (params) => allows(permissions, params),
+    login: vi.fn(async () => undefined),
+    logout: vi.fn(async () => undefined),
+    checkAuth: vi.fn(async () => undefined),
+    checkError: vi.fn(async () => undefined),
+    getPermissions: vi.fn(async () => permissions),
+    getIdentity: vi.fn(async () => ({ id: 'admin-1', fullName: 'Ada Lovelace' })),
+    canAccess: vi.fn(async (params: Parameters<AuthProvider['canAccess'] & object>[0]) =>
+      allows(permissions, params),
+    ),
   };
+}
+
+/** The authProvider of the screen `renderAdmin` rendered last. */
+let rendered: AuthProvider | undefined;
+
+/**
+ * Waits until every question the last rendered screen put to the authProvider (identity,
+ * permissions, access) is answered and rendered, after it asked for its identity with
+ * `identity`: then what the screen leaves out is left out for good.
+ */
+export async function accessSettled({ identity = false } = {}): Promise<void> {
+  const questions = Object.values(rendered ?? {}).filter((answer) => vi.isMockFunction(answer));
+  if (identity)
+    await vi.waitFor(() => {
+      const asked = rendered?.getIdentity;
+      if (!vi.isMockFunction(asked) || asked.mock.calls.length === 0)
+        throw new Error('The identity was not asked for');
+    });
+  for (let answered = -1; ;) {
+    const answers = questions.flatMap((question) =>
+      question.mock.results.map((result) => result.value as unknown),
+    );
+    if (answers.length === answered) return;
+    answered = answers.length;
+    await act(async () => void (await Promise.allSettled(answers)));
+  }
 }
 
 /** Renders a screen inside react-admin, with toasts, at a path of the portal. */
@@ -41,11 +69,12 @@ export function renderAdmin(
     queryClient?: QueryClient;
   },
 ) {
+  rendered = authProviderWith(permissions);
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext
         dataProvider={testDataProvider(dataProvider)}
-        authProvider={authProviderWith(permissions)}
+        authProvider={rendered}
         queryClient={queryClient}
       >
         {ui}

@@ -13,7 +13,13 @@ import {
   type SessionBody,
   makeAdmin,
 } from './support/accounts.js';
-import { buyFounding, startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
+import {
+  buyFounding,
+  buyFoundingUnheard,
+  startAppWithSandbox,
+  type AppWithSandbox,
+} from './support/sandbox.js';
+import { settleStripeEvents } from './support/settle.js';
 import { resetDatabase } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
@@ -538,8 +544,8 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
       request_id,
     });
     expect(lost.statusCode).toBe(502);
-    // Meanwhile Stripe's own refund events may have arrived; the retry still refunds once.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Meanwhile Stripe's own refund events have arrived; the retry still refunds once.
+    await settleStripeEvents(env);
     const retried = await call('POST', `/api/admin/users/${user.id}/refunds`, admin, {
       transaction_id: payment.id,
       amount_cents: 2000,
@@ -700,14 +706,8 @@ describe('billing operations in the back office, against the Stripe sandbox', ()
   }, 30_000);
 
   it('finds a customer whose payment webhook was dropped, recovers them, and hands out a password link', async () => {
-    env.sandbox.holdDeliveries = true;
     const email = uniqueEmail('dropped');
-    try {
-      await buyFounding(env.t.app, email);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    } finally {
-      env.sandbox.holdDeliveries = false;
-    }
+    await buyFoundingUnheard(env, email);
     // The buyer's users row is only written once the payment is processed.
     expect(await users().findOneBy({ email })).toBeNull();
 

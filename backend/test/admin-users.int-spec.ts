@@ -8,6 +8,7 @@ import {
   type SessionBody,
 } from './support/accounts.js';
 import { resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
 
 describe("the admin users API: an administrator's roles and the last Owner", () => {
   let t: TestApp;
@@ -114,7 +115,20 @@ describe("the admin users API: an administrator's roles and the last Owner", () 
     await runner.query(`SELECT id FROM roles WHERE is_owner FOR UPDATE`);
     let settled = false;
     const pending = demote(owner, other).finally(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (process.env.TEST_DATABASE_KIND === 'server') {
+      // The demotion waits for the row lock.
+      await waitFor(async () => {
+        const waiting = (await runner.query(
+          `SELECT 1 FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+            WHERE NOT l.granted AND a.datname = current_database()`,
+        )) as unknown[];
+        return waiting.length > 0 ? true : undefined;
+      });
+    } else {
+      // The embedded database shows no lock to wait for (it queues whole transactions, and no
+      // query can look while this one is open): the demotion gets time to reach it.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     expect(settled).toBe(false);
     // Meanwhile the other Owner goes: the waiting demotion must see it and refuse.
     await runner.query(`UPDATE users SET is_admin = false WHERE email = $1`, [owner.user.email]);

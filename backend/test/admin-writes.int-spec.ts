@@ -16,7 +16,12 @@ import {
   uniqueEmail,
   type SessionBody,
 } from './support/accounts.js';
-import { buyFounding, startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
+import {
+  buyFounding,
+  buyFoundingUnheard,
+  startAppWithSandbox,
+  type AppWithSandbox,
+} from './support/sandbox.js';
 import { NO_RATE_LIMITS, resetDatabase } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
@@ -412,13 +417,7 @@ describe('every admin write is permission-checked and audited', () => {
     'POST /api/admin/recovery/recover': async () => {
       // The payment's webhooks never arrive: a paid customer without an account.
       const email = uniqueEmail('dropped');
-      env.sandbox.holdDeliveries = true;
-      try {
-        await buyFounding(env.t.app, email);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      } finally {
-        env.sandbox.holdDeliveries = false;
-      }
+      await buyFoundingUnheard(env, email);
       await waitFor(
         async () =>
           (

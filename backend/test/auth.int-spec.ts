@@ -13,7 +13,7 @@ import {
   type SessionBody,
 } from './support/accounts.js';
 import { TEST_JWT_SECRET, resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
-import { waitFor } from './support/wait.js';
+import { jobsDrained, waitFor } from './support/wait.js';
 
 describe('accounts and sign-in', () => {
   let t: TestApp;
@@ -370,7 +370,7 @@ describe('accounts and sign-in', () => {
       expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
 
       await tokenFromOutbox(t.dataSource, session.user.email, 'password-reset');
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await jobsDrained(t.dataSource);
       expect(
         await t.dataSource.getRepository(EmailEntity).countBy({ to_email: unknownEmail }),
       ).toBe(0);

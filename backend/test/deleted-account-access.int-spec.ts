@@ -18,7 +18,7 @@ import {
   type AppWithSandbox,
 } from './support/sandbox.js';
 import { resetDatabase } from './support/test-app.js';
-import { waitFor } from './support/wait.js';
+import { jobsDrained, waitFor } from './support/wait.js';
 
 /** A deleted account against every way back in: none gives a session, a link or its row back. */
 describe('A deleted account stays deleted', () => {
@@ -187,7 +187,7 @@ describe('A deleted account stays deleted', () => {
     expect((await call('POST', '/api/admin/recovery/reconcile', admin)).statusCode).toBe(200);
 
     // Nothing came back: no account, link or e-mail, and the row is as deletion left it.
-    await new Promise((resolve) => setTimeout(resolve, 2_000)); // the queued requests' jobs
+    await jobsDrained(env.t.dataSource); // the queued requests' jobs
     expect(await traces(before.id, addresses)).toEqual(baseline);
     expect(await db().getRepository(UserEntity).findOneByOrFail({ id: before.id })).toMatchObject({
       email: anonymous,

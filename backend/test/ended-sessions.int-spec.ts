@@ -171,8 +171,19 @@ describe('access tokens of ended sign-ins', () => {
       'the other instance to reconnect and read the sign-ins ended meanwhile',
     );
     // And it listens again: a later end reaches it by notification.
+    await waitFor(
+      async () => {
+        const [{ listening }] = await t.dataSource.query(
+          `SELECT count(*)::int AS listening FROM pg_stat_activity
+            WHERE application_name = 'leadpulse-sessions' AND datname = current_database()
+              AND query LIKE 'LISTEN %'`,
+        );
+        return listening === 2 ? true : undefined;
+      },
+      5_000,
+      'both instances listening again',
+    );
     const later = await login(session.user.email);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
     await post(t.app, '/api/auth/logout', { refresh_token: later.refresh_token });
     await refusedByOther(later);
   }, 15_000);

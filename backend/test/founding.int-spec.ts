@@ -18,7 +18,7 @@ import {
   startAppWithSandbox,
   type AppWithSandbox,
 } from './support/sandbox.js';
-import { waitFor } from './support/wait.js';
+import { jobsDrained, waitFor } from './support/wait.js';
 
 const form = foundingForm;
 
@@ -204,7 +204,7 @@ describe('the founding-member purchase, against the Stripe sandbox', () => {
     await t.app
       .get((await import('../src/webhooks/stripe-events.service.js')).StripeEventsService)
       .replay(event.id);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await jobsDrained(t.dataSource);
     expect(
       await t.dataSource
         .getRepository(EmailEntity)

@@ -137,11 +137,13 @@ describe('health', () => {
     }
 
     proxy.restore();
-    let status = 0;
-    for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
-      status = (await t.app.inject({ method: 'GET', url: '/api/health/database' })).statusCode;
-      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(status).toBe(200);
+    await waitFor(
+      async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/health/database' })).statusCode === 200
+          ? true
+          : undefined,
+      5_000,
+      'the database healthy again',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { JobsService } from '../src/jobs/jobs.service.js';
+import { watchJobFetches } from './support/job-fetches.js';
 import { startTestApp, testDatabaseUrl, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
@@ -82,11 +83,16 @@ describe('a queue worker', () => {
   it('works a job at once when woken, and not before its poll otherwise', async () => {
     await jobs.createQueue('worker-wake');
     const worked: string[] = [];
-    await jobs.work<{ name: string }>('worker-wake', async (job) => {
-      worked.push(job.data.name);
-    });
-    // The worker's first fetch found nothing; it now waits the polling interval.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const fetches = watchJobFetches();
+    try {
+      await jobs.work<{ name: string }>('worker-wake', async (job) => {
+        worked.push(job.data.name);
+      });
+      // The worker's first fetch found nothing; it now waits the polling interval.
+      await fetches.answered('worker-wake');
+    } finally {
+      fetches.stop();
+    }
     await jobs.send('worker-wake', { name: 'unannounced' });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(worked).toEqual([]);

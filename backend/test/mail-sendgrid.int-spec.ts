@@ -1,10 +1,10 @@
 import { MailDeliveryService } from '../src/mail/mail-delivery.service.js';
-import { MailService } from '../src/mail/mail.service.js';
+import { MAIL_DELIVERY_QUEUE, MailService } from '../src/mail/mail.service.js';
 import { EmailEntity } from '../src/mail/email.entity.js';
 import { NewsletterLinks } from '../src/mail/newsletter-links.js';
 import { FakeSendGrid } from './support/fake-sendgrid.js';
 import { resetDatabase, startTestApp, type TestApp } from './support/test-app.js';
-import { waitFor } from './support/wait.js';
+import { jobsDrained, waitFor } from './support/wait.js';
 
 describe('delivery through SendGrid', () => {
   const sendgrid = new FakeSendGrid();
@@ -124,7 +124,8 @@ describe('delivery through SendGrid', () => {
     expect(failed.last_error).toBe(
       'SendGrid 400: The from address does not match a verified Sender Identity.',
     );
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // No retry is left to come.
+    await jobsDrained(t.dataSource, { queue: MAIL_DELIVERY_QUEUE });
     expect(sendgrid.for(queued.id)).toHaveLength(1);
   });
 

@@ -4,6 +4,7 @@ import { createDataSource } from '../src/database/data-source.js';
 import { pendingSchemaChanges, runMigrations } from '../src/database/run-migrations.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { testDatabaseUrl } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
 
 describe('migrations', () => {
   const dataSource = createDataSource(testDatabaseUrl(), 4);
@@ -102,7 +103,14 @@ describe('migrations', () => {
       await other.query('SELECT pg_advisory_lock(7318400219)');
       let finished = false;
       const run = runMigrations(dataSource).then(() => (finished = true));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The migrations' session is queued behind the lock.
+      await waitFor(async () => {
+        const { rowCount } = await other.query(
+          `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        );
+        return rowCount ? true : undefined;
+      });
       expect(finished).toBe(false);
       await other.query('SELECT pg_advisory_unlock(7318400219)');
       await run;

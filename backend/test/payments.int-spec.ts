@@ -13,7 +13,12 @@ import { SubscriptionEntity } from '../src/subscriptions/subscription.entity.js'
 import { UserEntity } from '../src/users/user.entity.js';
 import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';
 import { bearer, signUpAndConfirm, uniqueEmail, makeAdmin } from './support/accounts.js';
-import { buyFounding, startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
+import {
+  buyFounding,
+  buyFoundingUnheard,
+  startAppWithSandbox,
+  type AppWithSandbox,
+} from './support/sandbox.js';
 import { resetDatabase, TEST_WEBHOOK_SECRET } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
@@ -159,10 +164,8 @@ describe('payments after the founding purchase, against the Stripe sandbox', () 
     expect((await reconcile({})).statusCode).toBe(401);
     await settled();
 
-    env.sandbox.holdDeliveries = true;
     const email = uniqueEmail('lost');
-    const { sessionId } = await buyFounding(env.t.app, email);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const { sessionId } = await buyFoundingUnheard(env, email, { keepHolding: true });
     expect(await users().findOneBy({ email })).toBeNull();
 
     const answer = await reconcile(bearer(admin));

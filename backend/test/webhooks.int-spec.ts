@@ -10,7 +10,8 @@ import {
   TEST_WEBHOOK_SECRET,
   type TestApp,
 } from './support/test-app.js';
-import { waitFor } from './support/wait.js';
+import { watchJobFetches } from './support/job-fetches.js';
+import { jobsDrained, waitFor } from './support/wait.js';
 
 const stripe = new Stripe('sk_test_signing_only');
 
@@ -172,7 +173,7 @@ describe('the Stripe webhook endpoint', () => {
     await waitFor(async () =>
       (await events().findOneByOrFail({ stripe_event_id: id })).processed ? true : undefined,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await jobsDrained(t.dataSource);
     expect(seen()).toEqual([id]);
     handler.mockRestore();
   });
@@ -234,13 +235,18 @@ describe('the Stripe webhook endpoint, with a queue polled rarely', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { JOBS_POLL_INTERVAL_SECONDS: '600' } });
+    const fetches = watchJobFetches();
+    try {
+      t = await startTestApp({ env: { JOBS_POLL_INTERVAL_SECONDS: '600' } });
+      // The worker's first fetch has come and gone: without a wake it would wait ten minutes.
+      await fetches.answered(STRIPE_EVENTS_QUEUE);
+    } finally {
+      fetches.stop();
+    }
   });
   afterAll(() => t.close());
 
   it('works a new event at once rather than at the next poll of its queue', async () => {
-    // The worker's first fetch has come and gone: without a wake it would wait ten minutes.
-    await new Promise((resolve) => setTimeout(resolve, 500));
     const { id, payload } = event('customer.created');
     const response = await t.app.inject({
       method: 'POST',

@@ -15,6 +15,8 @@ export * from './api/comments.js';
 export * from './api/lead-news.js';
 export * from './api/automation.js';
 export * from './leads/seniority.js';
+export * from './leads/icp.js';
+export * from './leads/signals.js';
 export * from './leads/scoring.js';
 export * from './leads/today.js';
 export * from './leads/api.js';

@@ -1,10 +1,19 @@
 import pg from 'pg';
 import { readLock } from './product.js';
 
-/** The shared product's database, through the running server's socket (as the tools use it). */
+/**
+ * The shared product's database: its PostgreSQL database when it runs on one, else the embedded
+ * database through the running server's socket (as the tools use it).
+ */
 export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const { port } = readLock(process.env.E2E_DATA_DIR!);
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+  const client = process.env.E2E_DATABASE_URL
+    ? new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+    : new pg.Client({
+        host: '127.0.0.1',
+        port: readLock(process.env.E2E_DATA_DIR!).port,
+        user: 'postgres',
+        database: 'postgres',
+      });
   await client.connect();
   try {
     return await work(client);

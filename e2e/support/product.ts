@@ -32,9 +32,18 @@ export interface Product {
   exited: Promise<number | null>;
 }
 
-/** The product as a newcomer runs it: `npm start`, on the embedded database, on a free port. */
+/**
+ * The product as a newcomer runs it: `npm start`, on a free port, on the embedded database (or on
+ * the PostgreSQL database `databaseUrl` names).
+ */
 export async function startProduct(
-  options: { dataDir?: string; port?: number; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    dataDir?: string;
+    port?: number;
+    timeoutMs?: number;
+    env?: NodeJS.ProcessEnv;
+    databaseUrl?: string;
+  } = {},
 ): Promise<Product> {
   const dataDir = options.dataDir ?? freshDataDir();
   const port = options.port ?? (await freePort());
@@ -46,7 +55,8 @@ export async function startProduct(
     NODE_ENV: 'development',
     ...options.env,
   };
-  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
   const child = spawn('npm', ['start', '--silent'], {
     cwd: repoRoot,
     env,

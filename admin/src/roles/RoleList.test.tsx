@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, ResourceContextProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { Permission, RoleRecord } from '@leadpulse/common';
-import { renderAdmin } from '../test-utils';
+import { accessSettled, renderAdmin } from '../test-utils';
 import { RoleList } from './RoleList';
 
 const role = (fields: Partial<RoleRecord>): RoleRecord => ({
@@ -82,8 +82,8 @@ describe('the Roles list', () => {
   it('offers no create, edit or delete without manage_roles', async () => {
     renderRoles(['manage_users']);
     await screen.findByText('Support', { selector: 'span' });
-    // Let every access question settle before looking for what is not there.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every access question answered before looking for what is not there.
+    await accessSettled();
     expect(screen.queryByRole('button', { name: 'Create Role' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
   });

@@ -26,21 +26,21 @@ import { prepareJobSchema } from '../jobs/jobs.service.js';
 import { runMigrations } from './run-migrations.js';
 import {
   insertErrorReports,
-  insertEvents,
   insertNewsletterAndEmails,
   insertPromotions,
-  insertReservation,
   insertRolesAndAudit,
+  SEED_PROMOTIONS,
+} from './seed-back-office-rows.js';
+import { insertEvents, writeDunning, writeMembers } from './seed-billing-rows.js';
+import {
+  insertReservation,
   insertUsers,
   lostBuyers,
   recordCheckout,
   removeEarlierSeed,
-  SEED_PROMOTIONS,
   seededPeople,
-  writeDunning,
-  writeMembers,
   type Query,
-} from './seed-rows.js';
+} from './seed-people.js';
 import {
   memberPlan,
   SeedRefused,

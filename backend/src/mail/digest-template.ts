@@ -2,6 +2,8 @@
  * The daily digest (LEADS.md "Digest"): Today's ten and the tasks due, at 08:00 in the member's
  * time zone. Item links are site paths put after the configured public URL, as every link is.
  */
+import { GREETING_HTML, GREETING_TEXT } from './template-greetings.js';
+
 export interface DigestLeadItem {
   /** 1 to 10, as Today orders them. */
   rank: number;
@@ -51,9 +53,6 @@ export interface DigestTemplateData {
     settingsLink: string;
   };
 }
-
-const GREETING_HTML = '<p>Hi{{#if firstName}} {{firstName}}{{/if}},</p>';
-const GREETING_TEXT = 'Hi{{#if firstName}} {{firstName}}{{/if}},';
 
 export const DIGEST_SOURCES: Record<
   keyof DigestTemplateData,

@@ -1,3 +1,5 @@
+import { GREETING_HTML, GREETING_TEXT } from './template-greetings.js';
+
 /** E-mails that tell an account holder what someone did or tried with their address. */
 export interface SecurityTemplateData {
   /** The founding checkout was started, signed out, with an address that has an account. */
@@ -10,9 +12,6 @@ export const SECURITY_TEMPLATE_NAMES: (keyof SecurityTemplateData)[] = [
   'founding-existing-account',
   'mfa-failures',
 ];
-
-const GREETING_HTML = '<p>Hi{{#if firstName}} {{firstName}}{{/if}},</p>';
-const GREETING_TEXT = 'Hi{{#if firstName}} {{firstName}}{{/if}},';
 
 export const SECURITY_SOURCES: Record<
   keyof SecurityTemplateData,

@@ -3,7 +3,6 @@
  * subscriptions, moves subscription schedules to their next phase and charges the customer's
  * default card, with the events Stripe sends for each step.
  */
-import { randomBytes } from 'node:crypto';
 import {
   addMonths,
   newId,
@@ -14,11 +13,17 @@ import {
   type Body,
   type StripeObject,
 } from './sandbox-common.js';
-import { planOf, priceObject, SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
+import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
 import type { SandboxInvoicing } from './sandbox-invoicing.js';
 import { automatically } from './sandbox-requests.js';
 import type { SandboxStore } from './sandbox-store.js';
+import {
+  catalogueItem,
+  cycleAnchor,
+  renewalPrice,
+  withPrice,
+} from './sandbox-subscription-prices.js';
 
 /** Subscriptions that billing still renews or collects: a clock with any cannot start again. */
 const LIVE_STATUSES = new Set(['active', 'past_due', 'trialing', 'unpaid', 'incomplete']);
@@ -60,39 +65,6 @@ export class SandboxBillingEngine {
     return undefined;
   }
 
-  /** A subscription item of one catalogue price, for a period. */
-  private item(subscriptionId: string, priceId: string, start: number, end: number): Body {
-    const price = priceObject(priceId);
-    return this.store.fromFixture('subscription_item', {
-      id: `si_${randomBytes(8).toString('hex')}`,
-      subscription: subscriptionId,
-      price,
-      plan: planOf(price),
-      quantity: 1,
-      current_period_start: start,
-      current_period_end: end,
-    });
-  }
-
-  /** The subscription's items with one price (the sandbox bills one item per subscription). */
-  withPrice(subscription: StripeObject, priceId: string, start?: number, end?: number) {
-    const items = subscription.items as Body;
-    const item = subscriptionItem(subscription);
-    const price = priceObject(priceId);
-    return {
-      ...items,
-      data: [
-        {
-          ...item,
-          price,
-          plan: planOf(price),
-          current_period_start: start ?? item.current_period_start,
-          current_period_end: end ?? item.current_period_end,
-        },
-      ],
-    };
-  }
-
   /** A new subscription, billed at once. */
   subscribe(
     customerId: string,
@@ -114,7 +86,15 @@ export class SandboxBillingEngine {
       metadata,
       items: {
         object: 'list',
-        data: [this.item(subscriptionId, priceId, start, addMonths(start, price.interval_count))],
+        data: [
+          catalogueItem(
+            this.store,
+            subscriptionId,
+            priceId,
+            start,
+            addMonths(start, price.interval_count),
+          ),
+        ],
         has_more: false,
         url: `/v1/subscription_items?subscription=${subscriptionId}`,
       },
@@ -161,7 +141,7 @@ export class SandboxBillingEngine {
 
   /** What changing the subscription's price to `priceId` would invoice now, changing nothing. */
   preview(subscription: StripeObject, priceId: string): StripeObject {
-    const after = { ...subscription, items: this.withPrice(subscription, priceId) };
+    const after = { ...subscription, items: withPrice(subscription, priceId) };
     return this.invoicing.preview(after, this.prorationAmount(subscription, after));
   }
 
@@ -175,53 +155,23 @@ export class SandboxBillingEngine {
       return undefined;
     if (subscription.cancel_at_period_end) return undefined;
     const boundary = periodEnd(subscription);
-    const priceId = this.priceAt(subscription, boundary);
+    const priceId = renewalPrice(this.store, subscription, boundary);
     if (!priceId) return undefined;
     const item = subscriptionItem(subscription);
     const renewed = {
       ...subscription,
-      items: this.withPrice(
+      items: withPrice(
         subscription,
         priceId,
         boundary,
         nextCycleEnd(
-          this.anchorFor(subscription, priceId, boundary),
+          cycleAnchor(subscription, priceId, boundary),
           boundary,
           SANDBOX_PRICES[priceId].interval_count,
         ),
       ),
     };
     return this.invoicing.upcoming(renewed, Number(item.current_period_start), boundary);
-  }
-
-  /**
-   * The price the subscription renews at on `boundary`: its schedule's phase starting then, or its
-   * own; undefined when its schedule cancels it then.
-   */
-  private priceAt(subscription: StripeObject, boundary: number): string | undefined {
-    const own = String((subscriptionItem(subscription).price as StripeObject).id);
-    const schedule = subscription.schedule
-      ? this.store.get(String(subscription.schedule))
-      : undefined;
-    if (schedule?.status !== 'active') return own;
-    const phases = schedule.phases as Body[];
-    const next = phases.find((phase) => Number(phase.start_date) === boundary);
-    if (next) return String((next.items as Body[])[0].price);
-    if (Number(phases.at(-1)?.end_date) <= boundary && schedule.end_behavior === 'cancel')
-      return undefined;
-    return own;
-  }
-
-  /**
-   * Periods count from the billing cycle anchor (so a 31st comes back after a short month); a new
-   * billing interval starts a new anchor, as at Stripe.
-   */
-  private anchorFor(subscription: StripeObject, priceId: string, boundary: number): number {
-    const recurring = (subscriptionItem(subscription).price as StripeObject).recurring as
-      Body | undefined;
-    return Number(recurring?.interval_count) === SANDBOX_PRICES[priceId].interval_count
-      ? Number(subscription.billing_cycle_anchor ?? boundary)
-      : boundary;
   }
 
   prorate(before: StripeObject, after: StripeObject): StripeObject {
@@ -376,11 +326,11 @@ export class SandboxBillingEngine {
     }
     const current = this.store.get(subscription.id)!;
     const months = SANDBOX_PRICES[priceId].interval_count;
-    const anchor = this.anchorFor(current, priceId, boundary);
+    const anchor = cycleAnchor(current, priceId, boundary);
     const renewed = this.store.save({
       ...current,
       billing_cycle_anchor: anchor,
-      items: this.withPrice(current, priceId, boundary, nextCycleEnd(anchor, boundary, months)),
+      items: withPrice(current, priceId, boundary, nextCycleEnd(anchor, boundary, months)),
     });
     this.events.emit('customer.subscription.updated', renewed, current);
     this.invoicing.bill(renewed, 'subscription_cycle');

@@ -1,10 +1,14 @@
 /** Invoicing: what one billing of a subscription creates (an invoice, a charge, its payment). */
-import { randomBytes } from 'node:crypto';
 import { newId, subscriptionItem, type Body, type StripeObject } from './sandbox-common.js';
-import { SANDBOX_CLOCK_ID } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
-import { freshObject } from './sandbox-objects.js';
-import { money } from './sandbox-pages.js';
+import {
+  activeDiscount,
+  cardCharge,
+  discountOff,
+  invoiceObject,
+  nextNumber,
+  upcomingId,
+} from './sandbox-invoice-objects.js';
 import { privateOf, setPrivate } from './sandbox-private.js';
 import type { SandboxStore } from './sandbox-store.js';
 
@@ -40,29 +44,6 @@ export interface Attempt {
   exhausted: boolean;
 }
 
-/** Stripe's outcome of a card payment the network approved, and of one the issuer declined. */
-const APPROVED = {
-  advice_code: null,
-  network_advice_code: null,
-  network_decline_code: null,
-  network_status: 'approved_by_network',
-  reason: null,
-  risk_level: 'normal',
-  seller_message: 'Payment complete.',
-  type: 'authorized',
-};
-const DECLINED = {
-  ...APPROVED,
-  network_status: 'declined_by_network',
-  reason: 'generic_decline',
-  seller_message: 'The bank did not return any further details with this decline.',
-  type: 'issuer_declined',
-};
-
-/** A previewed invoice's id: Stripe's previews are not objects one can fetch. */
-const upcomingId = () =>
-  `upcoming_in_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-
 export class SandboxInvoicing {
   constructor(
     private readonly store: SandboxStore,
@@ -83,12 +64,13 @@ export class SandboxInvoicing {
     const paid = !!method && !privateOf(this.store, method.id).declines;
     const now = this.store.now();
     const full = prorated ?? Number((subscriptionItem(subscription).price as Body).unit_amount);
-    const discount = prorated === undefined ? this.activeDiscount(subscription, now) : undefined;
-    const off = discount ? this.discountOff(discount, full) : 0;
+    const discount =
+      prorated === undefined ? activeDiscount(this.store, subscription, now) : undefined;
+    const off = discount ? discountOff(this.store, discount, full) : 0;
     const amount = full - off;
 
     const draft = this.store.save(
-      this.invoiceObject(newId('invoice'), subscription, customer, reason, full, {
+      invoiceObject(this.store, newId('invoice'), subscription, customer, reason, full, {
         proration: prorated !== undefined,
         discount,
         off,
@@ -98,13 +80,14 @@ export class SandboxInvoicing {
     const open = this.store.save({
       ...draft,
       status: 'open',
-      number: this.nextNumber(customer.id),
+      number: nextNumber(this.store, customer.id),
       effective_at: now,
       status_transitions: { ...(draft.status_transitions as Body), finalized_at: now },
     });
     this.events.emit('invoice.finalized', open);
 
-    const charge = this.charge(
+    const charge = cardCharge(
+      this.store,
       customer,
       method,
       amount,
@@ -175,7 +158,7 @@ export class SandboxInvoicing {
     const paid = !!method && !privateOf(this.store, method.id).declines;
     const now = this.store.now();
     const amount = Number(invoice.amount_remaining);
-    const charge = this.charge(customer, method, amount, paid, 'Subscription update');
+    const charge = cardCharge(this.store, customer, method, amount, paid, 'Subscription update');
     this.events.emit(paid ? 'charge.succeeded' : 'charge.failed', charge);
     const payment = this.store.save(
       this.store.fromFixture('invoice_payment', {
@@ -288,7 +271,7 @@ export class SandboxInvoicing {
   preview(after: StripeObject, net: number): StripeObject {
     const customer = this.store.get(String(after.customer))!;
     return {
-      ...this.invoiceObject(upcomingId(), after, customer, 'subscription_update', net, {
+      ...invoiceObject(this.store, upcomingId(), after, customer, 'subscription_update', net, {
         proration: true,
         off: 0,
       }),
@@ -306,10 +289,10 @@ export class SandboxInvoicing {
   upcoming(renewed: StripeObject, since: number, at: number): StripeObject {
     const customer = this.store.get(String(renewed.customer))!;
     const full = Number((subscriptionItem(renewed).price as Body).unit_amount);
-    const discount = this.activeDiscount(renewed, at);
-    const off = discount ? this.discountOff(discount, full) : 0;
+    const discount = activeDiscount(this.store, renewed, at);
+    const off = discount ? discountOff(this.store, discount, full) : 0;
     return {
-      ...this.invoiceObject(upcomingId(), renewed, customer, 'subscription_cycle', full, {
+      ...invoiceObject(this.store, upcomingId(), renewed, customer, 'subscription_cycle', full, {
         proration: false,
         discount,
         off,
@@ -319,172 +302,5 @@ export class SandboxInvoicing {
       period_end: at,
       next_payment_attempt: at,
     };
-  }
-
-  /** An invoice as first created: a draft of one line, `full` less any discount. */
-  private invoiceObject(
-    id: string,
-    subscription: StripeObject,
-    customer: StripeObject,
-    reason: string,
-    full: number,
-    { proration, discount, off }: { proration: boolean; discount?: StripeObject; off: number },
-  ): StripeObject {
-    const item = subscriptionItem(subscription);
-    const price = item.price as StripeObject;
-    const amount = full - off;
-    const discountAmounts = discount ? [{ amount: off, discount: discount.id }] : [];
-    const interval = Number((price.recurring as Body).interval_count);
-    const line = {
-      ...freshObject('line_item'),
-      id: `il_${randomBytes(8).toString('hex')}`,
-      object: 'line_item',
-      amount: full,
-      currency: 'usd',
-      description: proration
-        ? `Remaining time on ${String(price.nickname)} after the plan change`
-        : `1 × ${String(price.nickname)} (at ${money(full)} / ${
-            interval === 1 ? 'month' : `every ${interval} months`
-          })`,
-      discount_amounts: discountAmounts,
-      discounts: discount ? [discount.id] : [],
-      invoice: id,
-      parent: {
-        type: 'subscription_item_details',
-        invoice_item_details: null,
-        subscription_item_details: {
-          invoice_item: null,
-          proration,
-          proration_details: { credited_items: null },
-          subscription: subscription.id,
-          subscription_item: item.id,
-        },
-      },
-      period: { start: item.current_period_start, end: item.current_period_end },
-      pretax_credit_amounts: [],
-      pricing: {
-        type: 'price_details',
-        price_details: { price: price.id, product: price.product },
-        unit_amount_decimal: String(full),
-      },
-      quantity: 1,
-      subscription: subscription.id,
-      subtotal: full,
-      taxes: [],
-    };
-    return this.store.fromFixture('invoice', {
-      id,
-      customer: customer.id,
-      customer_address: customer.address ?? null,
-      customer_email: customer.email ?? null,
-      customer_name: customer.name ?? null,
-      customer_phone: customer.phone ?? null,
-      customer_shipping: customer.shipping ?? null,
-      parent: {
-        type: 'subscription_details',
-        quote_details: null,
-        subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
-      },
-      billing_reason: reason,
-      currency: 'usd',
-      status: 'draft',
-      auto_advance: true,
-      amount_due: amount,
-      amount_paid: 0,
-      amount_remaining: amount,
-      subtotal: full,
-      subtotal_excluding_tax: full,
-      total: amount,
-      total_excluding_tax: amount,
-      discounts: discount ? [discount.id] : [],
-      total_discount_amounts: discountAmounts,
-      total_pretax_credit_amounts: [],
-      total_taxes: [],
-      period_start: item.current_period_start,
-      period_end: item.current_period_start,
-      test_clock: SANDBOX_CLOCK_ID,
-      status_transitions: {
-        finalized_at: null,
-        marked_uncollectible_at: null,
-        paid_at: null,
-        voided_at: null,
-      },
-      lines: { object: 'list', data: [line], has_more: false, url: `/v1/invoices/${id}/lines` },
-    });
-  }
-
-  /** The next number of the customer's invoices: its prefix and sequence, as Stripe numbers. */
-  private nextNumber(customerId: string): string {
-    const customer = this.store.get(customerId)!;
-    const sequence = Number(customer.next_invoice_sequence);
-    this.store.save({ ...customer, next_invoice_sequence: sequence + 1 });
-    return `${String(customer.invoice_prefix)}-${String(sequence).padStart(4, '0')}`;
-  }
-
-  /** A card charge (a failed one when the card declines or the customer has none). */
-  private charge(
-    customer: StripeObject,
-    method: StripeObject | undefined,
-    amount: number,
-    paid: boolean,
-    description: string,
-  ): StripeObject {
-    const id = newId('charge');
-    const card = method?.card as Body | undefined;
-    return this.store.save(
-      this.store.fromFixture('charge', {
-        id,
-        amount,
-        amount_captured: paid ? amount : 0,
-        amount_refunded: 0,
-        captured: paid,
-        paid,
-        refunded: false,
-        status: paid ? 'succeeded' : 'failed',
-        failure_code: paid ? null : 'card_declined',
-        failure_message: paid ? null : 'Your card was declined.',
-        outcome: paid ? APPROVED : DECLINED,
-        currency: 'usd',
-        customer: customer.id,
-        description,
-        receipt_email: customer.email ?? null,
-        receipt_url: `${this.store.url}/receipts/${id}`,
-        payment_method: method?.id ?? null,
-        payment_method_details: card
-          ? {
-              type: 'card',
-              card: {
-                ...freshObject('charge.card'),
-                amount_authorized: paid ? amount : null,
-                brand: card.brand,
-                country: card.country,
-                exp_month: card.exp_month,
-                exp_year: card.exp_year,
-                fingerprint: card.fingerprint,
-                funding: card.funding,
-                last4: card.last4,
-                network: card.brand,
-                overcapture: { maximum_amount_capturable: amount, status: 'unavailable' },
-              },
-            }
-          : null,
-        refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${id}/refunds` },
-      }),
-    );
-  }
-
-  /** The subscription's discount, if it still applies at `time`. */
-  private activeDiscount(subscription: StripeObject, time: number): StripeObject | undefined {
-    const [discountId] = (subscription.discounts as string[] | undefined) ?? [];
-    const discount = discountId ? this.store.get(discountId) : undefined;
-    if (!discount || (discount.end !== null && Number(discount.end) <= time)) return undefined;
-    return discount;
-  }
-
-  /** What a discount's coupon takes off `amount`. */
-  private discountOff(discount: StripeObject, amount: number): number {
-    const coupon = this.store.get(String((discount.source as Body).coupon));
-    if (coupon?.amount_off) return Math.min(amount, Number(coupon.amount_off));
-    return Math.round((amount * Number(coupon?.percent_off ?? 0)) / 100);
   }
 }

@@ -1,6 +1,7 @@
 import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from '../support/accounts.js';
 import { RESCORE_QUEUE, RescoringService } from '../../src/leads/scoring/rescoring.service.js';
 import { NO_RATE_LIMITS, resetDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { waitFor } from '../support/wait.js';
 
 describe('scoring, the ICP and its rescoring job', () => {
   let t: TestApp;
@@ -68,11 +69,16 @@ describe('scoring, the ICP and its rescoring job', () => {
     const workspaceId = await workspaceOf(session);
     const queued = await call(session, 'POST', '/api/lead-imports/sample');
     expect(queued.statusCode).toBe(202);
-    let status = queued.json().status;
-    for (let tries = 0; tries < 240 && status !== 'done' && status !== 'failed'; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      status = (await call(session, 'GET', `/api/lead-imports/${queued.json().id}`)).json().status;
-    }
+    const status = await waitFor(
+      async () => {
+        const { status } = (
+          await call(session, 'GET', `/api/lead-imports/${queued.json().id}`)
+        ).json();
+        return status === 'done' || status === 'failed' ? status : undefined;
+      },
+      60_000,
+      'the import to finish',
+    );
     expect(status).toBe('done');
     const rows = (await t.dataSource.query(
       `SELECT score, breakdown FROM lead_scores WHERE workspace_id = $1`,
@@ -162,13 +168,15 @@ describe('scoring, the ICP and its rescoring job', () => {
     expect(put.json()).toMatchObject({ is_default: false, rescoring: { status: 'queued' } });
     expect(put.json().signal_weights).toMatchObject({ met: 50, connected: 10 });
 
-    let answer = put.json();
-    const deadline = Date.now() + 60_000;
-    while (answer.rescoring.status !== 'done' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      answer = (await call(session, 'GET', '/api/icp')).json();
-      expect(answer.rescoring.status).not.toBe('failed');
-    }
+    const answer = await waitFor(
+      async () => {
+        const read = (await call(session, 'GET', '/api/icp')).json();
+        expect(read.rescoring.status).not.toBe('failed');
+        return read.rescoring.status === 'done' ? read : undefined;
+      },
+      60_000,
+      'the rescoring to finish',
+    );
     expect(answer.rescoring).toMatchObject({ status: 'done', progress: 100 });
     expect(answer.rescoring.finished_at).not.toBeNull();
 

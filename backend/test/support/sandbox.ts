@@ -118,6 +118,39 @@ export async function buyFounding(
 }
 
 /**
+ * `buyFounding` with the sandbox's webhooks held back: Stripe has the payment, the app never hears
+ * of it. Deliveries resume (unless `keepHolding`) once the sandbox has recorded the checkout's
+ * completion, and dropped it.
+ */
+export async function buyFoundingUnheard(
+  env: AppWithSandbox,
+  email: string,
+  { keepHolding = false } = {},
+): Promise<{ sessionId: string }> {
+  env.sandbox.holdDeliveries = true;
+  try {
+    const bought = await buyFounding(env.t.app, email);
+    await waitFor(
+      async () =>
+        env.sandbox
+          .objects('event')
+          .some(
+            (event) =>
+              event.type === 'checkout.session.completed' &&
+              (event.data as { object: { id: string } }).object.id === bought.sessionId,
+          )
+          ? true
+          : undefined,
+      15_000,
+      'the checkout’s completion recorded',
+    );
+    return bought;
+  } finally {
+    env.sandbox.holdDeliveries = keepHolding;
+  }
+}
+
+/**
  * A confirmed member who bought the founding offer from their account: answers once the purchase
  * is recorded on their row and its schedule has both phases (founding price, then Prospector).
  */

@@ -1,6 +1,6 @@
 /** The API of scoring, Today and the pipeline (LEADS.md "API" and "Shapes"). */
 import type { Lead, LeadStage } from '../api/leads.js';
-import type { Icp } from './scoring.js';
+import type { Icp } from './icp.js';
 import type { NextStepKind } from './today.js';
 
 export const RESCORE_STATUSES = ['idle', 'queued', 'running', 'done', 'failed'] as const;

@@ -1,18 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SIGNAL_KINDS, type SignalKind } from '../api/leads.js';
-import {
-  apportion,
-  computeFit,
-  defaultIcp,
-  groupSignals,
-  icpProblems,
-  ICP_FIELDS,
-  rawIntent,
-  scoreLead,
-  type Icp,
-  type LeadFacts,
-} from './scoring.js';
+import { defaultIcp, icpProblems, ICP_FIELDS, type Icp } from './icp.js';
+import { apportion, computeFit, rawIntent, scoreLead, type LeadFacts } from './scoring.js';
+import { groupSignals } from './signals.js';
 
 const now = new Date('2026-11-28T12:00:00Z');
 const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);

@@ -1,9 +1,10 @@
 /**
  * Lead scoring (LEADS.md "Scoring"): Fit from the ICP's criteria, Intent from decaying signals,
  * Score from both, and a breakdown whose integer points add up to the Score exactly.
+ * The ICP itself is in icp.ts, the signal groups in signals.ts.
  */
-import type { BreakdownLine, SignalKind } from '../api/leads.js';
-import { SIGNAL_KINDS } from '../api/leads.js';
+import type { BreakdownLine } from '../api/leads.js';
+import { ICP_FIELD_LABELS, type Icp, type IcpField } from './icp.js';
 import {
   hasWords,
   normalizeWords,
@@ -12,166 +13,7 @@ import {
   SENIORITY_LABELS,
   type Seniority,
 } from './seniority.js';
-
-export const ICP_FIELDS = [
-  'title',
-  'seniority',
-  'company',
-  'industry_keywords',
-  'location',
-] as const;
-export type IcpField = (typeof ICP_FIELDS)[number];
-
-export const ICP_FIELD_LABELS: Record<IcpField, string> = {
-  title: 'Title',
-  seniority: 'Seniority',
-  company: 'Company',
-  industry_keywords: 'Keywords',
-  location: 'Location',
-};
-
-export interface IcpCriterion {
-  field: IcpField;
-  values: string[];
-  /** 1–5. */
-  weight: number;
-}
-
-export interface Icp {
-  criteria: IcpCriterion[];
-  /** Values that, found in the title, headline or company, make Fit 0. */
-  excluded: string[];
-  signal_weights: Record<SignalKind, number>;
-  half_life_days: number;
-  /** 0–1: the Fit's share of the Score, the rest being Intent's. */
-  fit_share: number;
-}
-
-/** The bounds an ICP is held to (PUT /api/icp answers 400 past them). */
-export const ICP_LIMITS = {
-  criteria: 20,
-  values: 50,
-  excluded: 100,
-  value_length: 100,
-  weight: { min: 1, max: 5 },
-  signal_weight: { min: 0, max: 100 },
-  half_life_days: { min: 1, max: 365 },
-  fit_share: { min: 0, max: 1 },
-} as const;
-
-export const DEFAULT_SIGNAL_WEIGHTS: Record<SignalKind, number> = {
-  met: 40,
-  commented_my_post: 30,
-  message_received: 25,
-  replied: 25,
-  invitation_received: 20,
-  recommendation: 20,
-  liked_my_post: 15,
-  job_change: 15,
-  viewed_my_profile: 10,
-  endorsement: 10,
-  connected: 10,
-  message_sent: 5,
-  invitation_sent: 5,
-};
-
-/** A new member's ICP: decision-makers, the default signal weights, a 14-day half-life. */
-export function defaultIcp(): Icp {
-  return {
-    criteria: [
-      { field: 'seniority', values: ['founder', 'c-level', 'vp', 'head', 'director'], weight: 5 },
-    ],
-    excluded: ['student', 'intern', 'recruiter'],
-    signal_weights: { ...DEFAULT_SIGNAL_WEIGHTS },
-    half_life_days: 14,
-    fit_share: 0.6,
-  };
-}
-
-/** What a problem with an ICP is: the field and the sentence for it. */
-export interface IcpProblem {
-  field: string;
-  message: string;
-}
-
-/** Control characters and halves of a character (lone surrogates) have no place in a value. */
-const NOT_PLAIN_TEXT =
-  // eslint-disable-next-line no-control-regex -- control characters are what it finds
-  /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** Why an ICP cannot be saved; empty when it can. */
-export function icpProblems(icp: unknown): IcpProblem[] {
-  const problems: IcpProblem[] = [];
-  const add = (field: string, message: string) => problems.push({ field, message });
-  if (!icp || typeof icp !== 'object') return [{ field: 'icp', message: 'Send an ICP object.' }];
-  const value = icp as Partial<Record<keyof Icp, unknown>>;
-  const isText = (v: unknown) =>
-    typeof v === 'string' &&
-    v.trim().length > 0 &&
-    v.length <= ICP_LIMITS.value_length &&
-    !NOT_PLAIN_TEXT.test(v);
-  if (!Array.isArray(value.criteria) || value.criteria.length > ICP_LIMITS.criteria)
-    add('criteria', `Give at most ${ICP_LIMITS.criteria} criteria.`);
-  else
-    value.criteria.forEach((criterion: unknown, i) => {
-      const c = (criterion ?? {}) as Partial<Record<keyof IcpCriterion, unknown>>;
-      if (!ICP_FIELDS.includes(c.field as IcpField))
-        add(`criteria.${i}.field`, `Choose a field: ${ICP_FIELDS.join(', ')}.`);
-      if (
-        !Array.isArray(c.values) ||
-        c.values.length === 0 ||
-        c.values.length > ICP_LIMITS.values ||
-        !c.values.every(isText)
-      )
-        add(
-          `criteria.${i}.values`,
-          `Give 1 to ${ICP_LIMITS.values} values of up to ${ICP_LIMITS.value_length} characters.`,
-        );
-      if (!Number.isInteger(c.weight) || (c.weight as number) < 1 || (c.weight as number) > 5)
-        add(`criteria.${i}.weight`, 'A weight is a whole number from 1 to 5.');
-    });
-  if (
-    !Array.isArray(value.excluded) ||
-    value.excluded.length > ICP_LIMITS.excluded ||
-    !value.excluded.every(isText)
-  )
-    add(
-      'excluded',
-      `Give at most ${ICP_LIMITS.excluded} excluded values of up to ${ICP_LIMITS.value_length} characters.`,
-    );
-  const weights = value.signal_weights as Record<string, unknown> | undefined;
-  if (!weights || typeof weights !== 'object' || Array.isArray(weights))
-    add('signal_weights', 'Give a weight for each kind of signal.');
-  else
-    for (const [kind, weight] of Object.entries(weights)) {
-      if (!SIGNAL_KINDS.includes(kind as SignalKind))
-        add(`signal_weights.${kind}`, 'This is not a kind of signal.');
-      else if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0 || weight > 100)
-        add(`signal_weights.${kind}`, 'A signal weight is a number from 0 to 100.');
-    }
-  const halfLife = value.half_life_days;
-  if (typeof halfLife !== 'number' || !Number.isFinite(halfLife) || halfLife < 1 || halfLife > 365)
-    add('half_life_days', 'The half-life is a number of days from 1 to 365.');
-  const share = value.fit_share;
-  if (typeof share !== 'number' || !Number.isFinite(share) || share < 0 || share > 1)
-    add('fit_share', 'The fit share is a number from 0 to 1.');
-  return problems;
-}
-
-/** An ICP as saved: defaults for the signal weights left out, values trimmed. */
-export function normalizeIcp(icp: Icp): Icp {
-  return {
-    criteria: icp.criteria.map((c) => ({
-      field: c.field,
-      values: c.values.map((v) => v.trim()),
-      weight: c.weight,
-    })),
-    excluded: icp.excluded.map((v) => v.trim()),
-    signal_weights: { ...DEFAULT_SIGNAL_WEIGHTS, ...icp.signal_weights },
-    half_life_days: icp.half_life_days,
-    fit_share: icp.fit_share,
-  };
-}
+import { signalLabel, type SignalGroup } from './signals.js';
 
 /** What scoring reads of a lead. */
 export interface LeadFacts {
@@ -179,44 +21,6 @@ export interface LeadFacts {
   company: string | null;
   headline: string | null;
   location: string | null;
-}
-
-/** A lead's signals of one kind: how many, their decayed sum Σ 0.5^(age/half-life), the latest. */
-export interface SignalGroup {
-  kind: SignalKind;
-  count: number;
-  decayed: number;
-  last_at: Date;
-}
-
-const DAY_MS = 86_400_000;
-
-/** How much one signal of `age` days still counts: 1 today, ½ after a half-life. */
-export function decayFactor(ageDays: number, halfLifeDays: number): number {
-  return Math.pow(0.5, Math.max(0, ageDays) / halfLifeDays);
-}
-
-/** The signals grouped by kind, as the database's aggregate gives them. */
-export function groupSignals(
-  signals: { kind: SignalKind; occurred_at: Date }[],
-  halfLifeDays: number,
-  now: Date,
-): SignalGroup[] {
-  const groups = new Map<SignalKind, SignalGroup>();
-  for (const signal of signals) {
-    const age = (now.getTime() - signal.occurred_at.getTime()) / DAY_MS;
-    const group = groups.get(signal.kind) ?? {
-      kind: signal.kind,
-      count: 0,
-      decayed: 0,
-      last_at: signal.occurred_at,
-    };
-    group.count += 1;
-    group.decayed += decayFactor(age, halfLifeDays);
-    if (signal.occurred_at > group.last_at) group.last_at = signal.occurred_at;
-    groups.set(signal.kind, group);
-  }
-  return [...groups.values()];
 }
 
 /** A criterion the lead matched, with the value that matched as the member wrote it. */
@@ -317,37 +121,6 @@ export interface ScoreResult {
   intent: number;
   score: number;
   breakdown: BreakdownLine[];
-}
-
-const SIGNAL_LABELS: Record<SignalKind, [one: string, many: string]> = {
-  connected: ['Connected with you', 'Connected with you'],
-  invitation_received: ['Sent you an invitation', 'Sent you {n} invitations'],
-  invitation_sent: ['You invited them', 'You invited them {n} times'],
-  message_received: ['Messaged you', 'Messaged you {n} times'],
-  message_sent: ['You messaged them', 'You messaged them {n} times'],
-  endorsement: ['Endorsed you', 'Endorsed you {n} times'],
-  recommendation: ['Recommended you', 'Recommended you {n} times'],
-  job_change: ['Changed jobs', 'Changed jobs {n} times'],
-  liked_my_post: ['Liked your post', 'Liked your posts {n} times'],
-  commented_my_post: ['Commented on your post', 'Commented on your posts {n} times'],
-  viewed_my_profile: ['Viewed your profile', 'Viewed your profile {n} times'],
-  replied: ['Replied to you', 'Replied to you {n} times'],
-  met: ['Met you', 'Met you {n} times'],
-};
-
-/** "today", "yesterday", "3 days ago". */
-export function daysAgo(at: Date, now: Date): string {
-  const days = Math.max(0, Math.floor((now.getTime() - at.getTime()) / DAY_MS));
-  return days === 0 ? 'today' : days === 1 ? 'yesterday' : `${days} days ago`;
-}
-
-/** The line of a signal group: "Commented on your post 3 days ago", "Liked your posts 4 times, last today". */
-export function signalLabel(group: SignalGroup, now: Date): string {
-  const [one, many] = SIGNAL_LABELS[group.kind];
-  const when = daysAgo(group.last_at, now);
-  return group.count === 1
-    ? `${one} ${when}`
-    : `${many.replace('{n}', String(group.count))}, last ${when}`;
 }
 
 function criterionLabel(m: MatchedCriterion): string {

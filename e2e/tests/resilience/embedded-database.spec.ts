@@ -3,12 +3,32 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { freshDataDir, readLock, repoRoot, startProduct } from '../../support/product.js';
+import {
+  freshDataDir,
+  readLock,
+  repoRoot,
+  startProduct,
+  type Product,
+} from '../../support/product.js';
 
 test.describe.configure({ mode: 'serial' });
 
+/** A product on an embedded database of its own (the other journeys' may run on a server). */
+let running: Product;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  running = await startProduct();
+});
+
+test.afterAll(async () => {
+  if (!running) return;
+  await running.stop();
+  rmSync(running.dataDir, { recursive: true, force: true });
+});
+
 test('a second npm start on the same data folder refuses with a clear message', () => {
-  const dataDir = process.env.E2E_DATA_DIR!;
+  const dataDir = running.dataDir;
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0' };
   delete env.DATABASE_URL;
   const second = spawnSync('npm', ['start', '--silent'], {
@@ -58,7 +78,8 @@ test('kill -9 in the middle of writes loses no committed row, and the next start
       }
     }
   })();
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  // Killed once rows are being committed, mid-stream.
+  await expect.poll(() => committed.length, { timeout: 30_000 }).toBeGreaterThan(100);
   process.kill(pid, 'SIGKILL');
   await writer;
   await first.exited;
@@ -100,7 +121,7 @@ test('SIGTERM stops the server cleanly and frees the data folder', async () => {
 test('create-admin works through the running server, and the new admin can sign in', async ({
   request,
 }) => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: running.dataDir };
   delete env.DATABASE_URL;
   const result = spawnSync(
     'npm',
@@ -119,12 +140,12 @@ test('create-admin works through the running server, and the new admin can sign 
   expect(result.stdout + result.stderr).toContain('Created administrator ops@example.com');
   expect(result.status).toBe(0);
 
-  const login = await request.post(`${process.env.E2E_BASE_URL}/api/auth/login`, {
+  const login = await request.post(`${running.baseUrl}/api/auth/login`, {
     data: { email: 'ops@example.com', password: 'operations passphrase' },
   });
   expect(login.status()).toBe(200);
   const { access_token } = await login.json();
-  const identity = await request.get(`${process.env.E2E_BASE_URL}/api/admin/identity`, {
+  const identity = await request.get(`${running.baseUrl}/api/admin/identity`, {
     headers: { authorization: `Bearer ${access_token}` },
   });
   expect(identity.status()).toBe(200);

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserRecord } from '@leadpulse/common';
-import { renderAdmin, stubFetch } from '../../test-utils';
+import { accessSettled, renderAdmin, stubFetch } from '../../test-utils';
 import { QuickActions } from './QuickActions';
 
 const user = {
@@ -67,7 +67,7 @@ describe('Reset Two-Step Verification', () => {
   it('is not offered without manage_users', async () => {
     renderAdmin(<QuickActions user={user} />, { permissions: ['manage_billing'] });
     await screen.findByRole('button', { name: 'Copy Email' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await accessSettled();
     expect(
       screen.queryByRole('button', { name: 'Reset Two-Step Verification' }),
     ).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserRecord, Permission } from '@leadpulse/common';
-import { renderAdmin, stubFetch } from '../../test-utils';
+import { accessSettled, renderAdmin, stubFetch } from '../../test-utils';
 import { UserProfile } from '../UserProfile';
 import { AccountInformation } from './AccountInformation';
 import { QuickActions } from './QuickActions';
@@ -132,8 +132,8 @@ describe('the roles of an administrator, in Account Information', () => {
       permissions: ['manage_roles'],
     });
     expect(await screen.findByText('Owner')).toBeInTheDocument();
-    // Long enough for the identity to load, after which another's profile shows the button.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The identity loaded (with which another's profile shows the button).
+    await accessSettled({ identity: true });
     expect(screen.queryByRole('button', { name: 'Change Roles' })).not.toBeInTheDocument();
   });
 

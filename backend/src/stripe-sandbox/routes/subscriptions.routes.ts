@@ -10,6 +10,7 @@ import {
   type StripeObject,
 } from '../sandbox-common.js';
 import { freshObject } from '../sandbox-objects.js';
+import { withPrice } from '../sandbox-subscription-prices.js';
 import {
   found,
   foundParam,
@@ -149,7 +150,7 @@ export function registerSubscriptionRoutes(
       if (!SANDBOX_PRICES[priceId])
         return stripeError(reply, 400, 'items[0][price] must be a known price.');
       if (subscription.schedule) return managedBySchedule(reply, subscription);
-      updated.items = engine.withPrice(subscription, priceId);
+      updated.items = withPrice(subscription, priceId);
     }
     store.save(updated);
     events.emit('customer.subscription.updated', updated, subscription);
