@@ -42,8 +42,8 @@ export class StripeEventHandlersModule implements OnModuleInit {
     private readonly customerErasure: StripeCustomerErasureService,
   ) {}
 
-  onModuleInit(): void {
-    this.events.route(
+  async onModuleInit(): Promise<void> {
+    await this.events.route(
       stripeEventHandlers({
         founding: this.founding,
         billing: this.billing,

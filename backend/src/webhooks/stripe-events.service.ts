@@ -70,19 +70,22 @@ export class StripeEventsService implements OnModuleInit, OnApplicationBootstrap
       retryDelay: this.config.stripe.eventsRetryDelaySeconds,
       retryBackoff: true,
     });
-    await this.jobs.work<{ eventId: string }>(STRIPE_EVENTS_QUEUE, (job) =>
-      this.process(job.data.eventId),
-    );
   }
 
   onApplicationBootstrap(): void {
     if (!this.handlers) throw new Error('The Stripe event handlers were not given');
   }
 
-  /** The map of event types to their handlers, in order (`stripe-event-handlers.ts`). */
-  route(handlers: Partial<Record<string, StripeEventHandler[]>>): void {
+  /**
+   * The map of event types to their handlers, in order (`stripe-event-handlers.ts`), given once
+   * at start; events are worked from then on, never by a worker that knows no handler yet.
+   */
+  async route(handlers: Partial<Record<string, StripeEventHandler[]>>): Promise<void> {
     if (this.handlers) throw new Error('The Stripe event handlers are given once');
     this.handlers = Object.freeze({ ...handlers });
+    await this.jobs.work<{ eventId: string }>(STRIPE_EVENTS_QUEUE, (job) =>
+      this.process(job.data.eventId),
+    );
   }
 
   /**
@@ -121,9 +124,6 @@ export class StripeEventsService implements OnModuleInit, OnApplicationBootstrap
           .getRepository(StripeEventEntity)
           .findOne({ where: { id: eventId }, lock: { mode: 'pessimistic_write' } });
         if (!row || row.processed) return;
-        // Worked before the map was given (at start): left for the queue's retry, never marked
-        // processed by a worker that knows no handler for it yet.
-        if (!this.handlers) throw new Error('The Stripe event handlers are not given yet');
         const type = row.event_type;
         const handlers =
           (this.handlers && Object.hasOwn(this.handlers, type) && this.handlers[type]) || [];

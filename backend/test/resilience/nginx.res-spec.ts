@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
 import { BackendProcess, startSandbox } from './support/backend-process.js';
 import { emptyDatabase } from './support/empty-database.js';
+import { waitFor } from '../support/wait.js';
 import { Nginx, nginxInstalled } from './support/nginx.js';
 
 const ROUNDS = 5;
@@ -190,7 +191,19 @@ suite('two instances behind nginx', () => {
     );
     expect(acknowledged.filter((outcome) => !stored.has(outcome.email!))).toEqual([]);
     await instances[0].restart();
-  }, 60_000);
+    // nginx takes the instance back once its fail_timeout has passed: wait until it answers
+    // through nginx again (its metrics name it), so the next test has two instances behind it.
+    await waitFor(
+      async () => {
+        const metrics = await fetch(`${nginx!.url}/api/metrics`).then((response) =>
+          response.text(),
+        );
+        return metrics.includes('instance_id="a"') ? true : undefined;
+      },
+      30_000,
+      'nginx to route to the restarted instance',
+    );
+  }, 90_000);
 
   it('stops an instance under load within the timeout with status 0, every request answered', async () => {
     const stop = load(nginx!.url);
