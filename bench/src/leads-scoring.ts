@@ -178,24 +178,63 @@ async function sqlLoad(
 /** A random page of the list, its first and last pages among them. */
 const randomPage = (pages: number) => 1 + Math.floor(Math.random() * pages);
 
+/** Pages of the list sorted by score, each with its number and the cursor the screen follows. */
+interface CursorPage {
+  page: number;
+  /** The `next_cursor` of the page before it (none for the first page). */
+  after?: string;
+  /** The score and id of the last lead of the page before it, for the baseline. */
+  keys?: [number, string];
+}
+
+/**
+ * A sample of pages as the list screen reaches them (next, previous, first, last): for each, the
+ * cursor of the page before it, read once through the API before the clock.
+ */
+async function cursorPages(api: Api, pages: number, sample: number): Promise<CursorPage[]> {
+  const chosen = new Set([1, 2, pages]);
+  while (chosen.size < sample) chosen.add(randomPage(pages));
+  const result: CursorPage[] = [];
+  for (const page of chosen) {
+    if (page === 1) {
+      result.push({ page });
+      continue;
+    }
+    const before = (await call(
+      api,
+      'GET',
+      `/api/leads?sort=-score&pageSize=${PAGE_SIZE}&page=${page - 1}`,
+    )) as { next_cursor: string; data: { id: string; score: number }[] };
+    const last = before.data[before.data.length - 1];
+    result.push({ page, after: before.next_cursor, keys: [last.score, last.id] });
+  }
+  return result;
+}
+
 /** The list's statements for one page sorted by score, as the product issues them. */
-async function listStatements(client: pg.PoolClient, workspaceId: string, page: number) {
+async function listStatements(client: pg.PoolClient, workspaceId: string, target: CursorPage) {
   const { rows } = await client.query(
-    'SELECT count(*)::int AS count FROM leads WHERE workspace_id = $1',
+    'SELECT leads FROM workspace_lead_counts WHERE workspace_id = $1',
     [workspaceId],
   );
-  const count = rows[0].count as number;
-  const offset = (page - 1) * PAGE_SIZE;
-  const fromEnd = offset + PAGE_SIZE / 2 > count / 2;
-  const ids = await client.query(
-    `SELECT lead_id FROM lead_scores WHERE workspace_id = $1
-      ORDER BY score ${fromEnd ? 'ASC' : 'DESC'}, lead_id ${fromEnd ? 'ASC' : 'DESC'} OFFSET $2 LIMIT $3`,
-    [
-      workspaceId,
-      fromEnd ? Math.max(0, count - offset - PAGE_SIZE) : offset,
-      fromEnd ? Math.min(PAGE_SIZE, count - offset) : PAGE_SIZE,
-    ],
-  );
+  const count = rows[0].leads as number;
+  const offset = (target.page - 1) * PAGE_SIZE;
+  const fromEnd = !target.keys && offset + PAGE_SIZE / 2 > count / 2;
+  const ids = target.keys
+    ? await client.query(
+        `SELECT lead_id FROM lead_scores WHERE workspace_id = $1 AND (score, lead_id) < ($2::int, $3::uuid)
+          ORDER BY score DESC, lead_id DESC LIMIT $4`,
+        [workspaceId, ...target.keys, PAGE_SIZE],
+      )
+    : await client.query(
+        `SELECT lead_id FROM lead_scores WHERE workspace_id = $1
+          ORDER BY score ${fromEnd ? 'ASC' : 'DESC'}, lead_id ${fromEnd ? 'ASC' : 'DESC'} OFFSET $2 LIMIT $3`,
+        [
+          workspaceId,
+          fromEnd ? Math.max(0, count - offset - PAGE_SIZE) : offset,
+          fromEnd ? Math.min(PAGE_SIZE, count - offset) : PAGE_SIZE,
+        ],
+      );
   await client.query(
     `SELECT l.*, s.fit, s.intent, s.score, s.breakdown FROM leads l
        JOIN lead_scores s ON s.lead_id = l.id WHERE l.id = ANY($1::uuid[]) AND l.workspace_id = $2`,
@@ -273,12 +312,22 @@ export async function leadsScoring(context: BenchContext): Promise<ScenarioResul
   const todayBare = await sqlLoad(context.databaseUrl, context.seconds, (client) =>
     client.query(TODAY_SQL, [workspaceId, new Date()]),
   );
-  const list = await productLoad(
-    'GET /api/leads?sort=-score, random page',
-    () => `/api/leads?sort=-score&pageSize=${PAGE_SIZE}&page=${randomPage(pages)}`,
+  const sample = await cursorPages(api, pages, 200);
+  const pick = () => sample[Math.floor(Math.random() * sample.length)];
+  const pathOf = (target: CursorPage) =>
+    `/api/leads?sort=-score&pageSize=${PAGE_SIZE}&page=${target.page}` +
+    (target.after ? `&after=${encodeURIComponent(target.after)}` : '');
+  const list = await productLoad('GET /api/leads?sort=-score, random page by its cursor', () =>
+    pathOf(pick()),
   );
   const listBare = await sqlLoad(context.databaseUrl, context.seconds, (client) =>
-    listStatements(client, workspaceId, randomPage(pages)),
+    listStatements(client, workspaceId, pick()),
+  );
+  const byNumber = await productLoad('GET /api/leads?sort=-score, random page by number', () =>
+    pathOf({ page: randomPage(pages) }),
+  );
+  const byNumberBare = await sqlLoad(context.databaseUrl, context.seconds, (client) =>
+    listStatements(client, workspaceId, { page: randomPage(pages) }),
   );
 
   const ratio = (value: number, baseline: number, name: string) => ({
@@ -310,6 +359,13 @@ export async function leadsScoring(context: BenchContext): Promise<ScenarioResul
       ratio: ratio(list.p95Ms, listBare.p95Ms, "the list's statements over bare pg, p95"),
     },
     { name: 'score sort baseline p95', value: listBare.p95Ms, unit: 'ms' },
+    {
+      name: 'score sort, page typed by number, p95',
+      value: byNumber.p95Ms,
+      unit: 'ms',
+      ratio: ratio(byNumber.p95Ms, byNumberBare.p95Ms, "the list's statements over bare pg, p95"),
+    },
+    { name: 'score sort by number baseline p95', value: byNumberBare.p95Ms, unit: 'ms' },
   ];
   return {
     scenario: `lead scoring: ${LEADS.toLocaleString('en-US')} leads in one workspace, rescoring after an ICP change, Today, the list sorted by score`,
@@ -318,8 +374,8 @@ export async function leadsScoring(context: BenchContext): Promise<ScenarioResul
       `the machine's 1-minute load average: ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (other work shares its cores; the baselines run in the same conditions)`,
       `seeded ${LEADS.toLocaleString('en-US')} leads and about ${(LEADS * 2.25).toLocaleString('en-US')} signals in ${seedSeconds.toFixed(1)} s`,
       `rescoring: PUT /api/icp to "done" on GET /api/icp (polled every 100 ms), two ICPs alternating; product runs ${product.map((s) => s.toFixed(2)).join(', ')} s; baseline runs ${bare.map((s) => s.toFixed(2)).join(', ')} s (the job's batch reads and writes from the bench over one pg connection, scores computed before the clock)`,
-      `reads: ${CONNECTIONS} connections, ${context.seconds} s each; the list at a random page of ${pages.toLocaleString('en-US')} (first and last included); ${today.failures + list.failures} failures`,
-      `baselines at ${CONNECTIONS} pg connections: Today ${todayBare.rps} queries/s (p50 ${todayBare.p50Ms} ms), list ${listBare.rps} pages/s (p50 ${listBare.p50Ms} ms); product Today p50 ${today.p50Ms} ms, list p50 ${list.p50Ms} ms`,
+      `reads: ${CONNECTIONS} connections, ${context.seconds} s each; the list at a random page of ${pages.toLocaleString('en-US')} (first, second and last included), reached as the list screen reaches it (next, previous, first, last: the cursor of the page before, read through the API before the clock; ${sample.length} pages sampled) and, for comparison, typed by number into the address; ${today.failures + list.failures + byNumber.failures} failures`,
+      `baselines at ${CONNECTIONS} pg connections: Today ${todayBare.rps} queries/s (p50 ${todayBare.p50Ms} ms), list ${listBare.rps} pages/s (p50 ${listBare.p50Ms} ms), by number ${byNumberBare.rps} pages/s (p50 ${byNumberBare.p50Ms} ms); product Today p50 ${today.p50Ms} ms, list p50 ${list.p50Ms} ms, by number p50 ${byNumber.p50Ms} ms`,
     ],
     loads,
   };

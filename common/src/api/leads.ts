@@ -183,10 +183,25 @@ export interface Paged<T> {
   totalPages: number;
 }
 
+/**
+ * A page of `GET /api/leads`, with the cursors of its last and first leads: the next page is
+ * `?after=next_cursor&page=page+1`, the previous one `?before=prev_cursor&page=page-1`, each read
+ * straight from the sort's index whatever its number. `null` when the order cannot follow a
+ * cursor (a search, or the sort by last signal), or the page is empty.
+ */
+export interface LeadsPage<D = string> extends Paged<Lead<D>> {
+  next_cursor: string | null;
+  prev_cursor: string | null;
+}
+
 /** The query of `GET /api/leads` (and of `GET /api/leads/export`). */
 export interface LeadListQuery {
   page?: number;
   pageSize?: number;
+  /** A page's `next_cursor`: the page after it. */
+  after?: string;
+  /** A page's `prev_cursor`: the page before it. */
+  before?: string;
   sort?: LeadSort;
   /** Searches names, company, position and e-mail. */
   q?: string;

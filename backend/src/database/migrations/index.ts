@@ -36,6 +36,7 @@ import { StoreLeadUploadsInDatabase1795884638531 } from './1795884638531-StoreLe
 import { OneLeadSearchIndex1795886564016 } from './1795886564016-OneLeadSearchIndex.js';
 import { SplitLeadScores1795889294407 } from './1795889294407-SplitLeadScores.js';
 import { AddStageChangeReasonsAndNewsVisits1795889294424 } from './1795889294424-AddStageChangeReasonsAndNewsVisits.js';
+import { CountLeadsPerWorkspace1795890000000 } from './1795890000000-CountLeadsPerWorkspace.js';
 
 /** Every migration in order; a committed migration is never edited. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -76,4 +77,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OneLeadSearchIndex1795886564016,
   SplitLeadScores1795889294407,
   AddStageChangeReasonsAndNewsVisits1795889294424,
+  CountLeadsPerWorkspace1795890000000,
 ];

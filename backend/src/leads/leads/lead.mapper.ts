@@ -5,11 +5,58 @@ import type { LeadTaskEntity } from '../tasks/lead-task.entity.js';
 import type { LeadSignalEntity } from './lead-signal.entity.js';
 import type { LeadEntity } from './lead.entity.js';
 
+/** The lead's columns the API answers: never its match key, nor its workspace. */
+const LEAD_COLUMNS = [
+  'id',
+  'profile_url',
+  'profile_slug',
+  'first_name',
+  'last_name',
+  'position',
+  'company',
+  'location',
+  'email',
+  'headline',
+  'source',
+  'stage',
+  'position_in_stage',
+  'stage_reason',
+  'monitored',
+  'snoozed_until',
+  'last_signal_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof LeadEntity)[];
+const SCORE_COLUMNS = ['fit', 'intent', 'score', 'breakdown'] as const;
+type LeadScores = Pick<LeadScoreEntity, (typeof SCORE_COLUMNS)[number]>;
+
+/**
+ * A lead read in SQL with its scores: `SELECT ${LEAD_ROW_COLUMNS} FROM leads l JOIN lead_scores
+ * s …`. The columns are named, so a statement prepared with them keeps its answer's shape when a
+ * column is added to `leads`.
+ */
+export type LeadRow = Pick<LeadEntity, (typeof LEAD_COLUMNS)[number]> & LeadScores;
+export const LEAD_ROW_COLUMNS = [
+  ...LEAD_COLUMNS.map((column) => `l.${column}`),
+  ...SCORE_COLUMNS.map((column) => `s.${column}`),
+].join(', ');
+
 /**
  * A lead as the API answers it: never the entity (its match key and workspace stay inside). Its
  * scores are read with it (`relations: { scores: true }`, or joined from `lead_scores`).
  */
 export function toLead(lead: LeadEntity): Lead<Date> {
+  return leadOf(lead, lead.scores);
+}
+
+export function toLeadFromRow({ fit, intent, score, breakdown, ...lead }: LeadRow): Lead<Date> {
+  return leadOf(lead, { fit, intent, score, breakdown });
+}
+
+function leadOf(
+  lead: Pick<LeadEntity, (typeof LEAD_COLUMNS)[number]>,
+  scores: LeadScores | undefined,
+): Lead<Date> {
   return {
     id: lead.id,
     profile_url: lead.profile_url,
@@ -27,25 +74,14 @@ export function toLead(lead: LeadEntity): Lead<Date> {
     stage_reason: lead.stage_reason ?? null,
     monitored: lead.monitored,
     snoozed_until: lead.snoozed_until,
-    fit: lead.scores?.fit ?? 0,
-    intent: lead.scores?.intent ?? 0,
-    score: lead.scores?.score ?? 0,
-    breakdown: lead.scores?.breakdown ?? [],
+    fit: scores?.fit ?? 0,
+    intent: scores?.intent ?? 0,
+    score: scores?.score ?? 0,
+    breakdown: scores?.breakdown ?? [],
     last_signal_at: lead.last_signal_at,
     created_at: lead.created_at,
     updated_at: lead.updated_at,
   };
-}
-
-/** A lead read in SQL as `l.*` with its `lead_scores` columns (`s.fit, s.intent, s.score, s.breakdown`). */
-export type LeadRow = Omit<LeadEntity, 'scores'> &
-  Pick<LeadScoreEntity, 'fit' | 'intent' | 'score' | 'breakdown'>;
-
-export function toLeadFromRow({ fit, intent, score, breakdown, ...lead }: LeadRow): Lead<Date> {
-  return toLead({
-    ...lead,
-    scores: { lead_id: lead.id, workspace_id: lead.workspace_id, fit, intent, score, breakdown },
-  });
 }
 
 export function toSignal(signal: LeadSignalEntity): Signal<Date> {

@@ -1,7 +1,14 @@
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { LEADS_PAGE_SIZE, type LeadSortField } from '@leadpulse/common';
+import { LEADS_PAGE_SIZE, type LeadSort, type LeadSortField } from '@leadpulse/common';
 import { containsPattern } from '../../common/list-query.js';
 import type { LeadListQueryDto } from './dto/lead-list-query.dto.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  keyColumns,
+  keysetCondition,
+  keysetOf,
+} from './list-cursor.js';
 import { LeadScoreEntity } from '../scoring/lead-score.entity.js';
 import { LeadEntity } from './lead.entity.js';
 
@@ -122,14 +129,25 @@ function order<T extends ObjectLiteral>(
   return builder;
 }
 
+/** One page of the list: its leads' ids in order, the list's count and the cursors of its ends. */
+export interface LeadPage {
+  ids: string[];
+  count: number;
+  /** Cursors of the page's last and first rows, when the list's order can follow them. */
+  next_cursor: string | null;
+  prev_cursor: string | null;
+}
+
 /**
  * One page of the list as ids, and the count, each read from the narrowest index that answers
  * it. Sorted by score with no filter on the lead's own columns, the page is read from
  * `lead_scores`' (workspace, score, id) index alone, otherwise from `leads` (joined to
- * `lead_scores` only when the score sorts or filters); the count from `leads` unless the score
- * filters. Only ids and sort keys are read, so skipping rows is an index-only scan, and a page in
- * the second half is read from the list's far end in the opposite order, so no page skips more
- * than half the list.
+ * `lead_scores` only when the score sorts or filters); the count of an unfiltered list from
+ * `workspace_lead_counts`, otherwise from the narrowest table. A page that follows a cursor (the
+ * next or previous one on the screen) is one range read of the sort's index, whatever its number.
+ * A page asked for by number skips rows: only ids and sort keys are read, so skipping is an
+ * index-only scan, and a page in the second half is read from the list's far end in the opposite
+ * order, so no page skips more than half the list.
  */
 export async function leadPage(
   dataSource: DataSource,
@@ -137,8 +155,12 @@ export async function leadPage(
   query: LeadListQueryDto,
   offset: number,
   limit: number,
-): Promise<{ ids: string[]; count: number }> {
+  wholeCount: (workspaceId: string) => Promise<number>,
+): Promise<LeadPage> {
   const sort = query.sort ?? DEFAULT_LEAD_SORT;
+  const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
+  const keyset = keysetOf(sort, Boolean(query.q?.trim()));
+  const cursor = decodeCursor(query, sort, keyset);
   const onLeads = filtersLeads(query);
   const scoreFilter = query.min_score !== undefined;
   const base = (scores: boolean) => {
@@ -151,22 +173,43 @@ export async function leadPage(
     }
     return filter(builder, query);
   };
-  const counted = await base(scoreFilter)
-    .select('count(*)::int', 'count')
-    .getRawOne<{ count: number }>();
-  const count = counted?.count ?? 0;
-  if (offset >= count) return { ids: [], count };
+  const count =
+    onLeads || scoreFilter
+      ? ((await base(scoreFilter).select('count(*)::int', 'count').getRawOne<{ count: number }>())
+          ?.count ?? 0)
+      : await wholeCount(workspaceId);
+  const none = { ids: [], count, next_cursor: null, prev_cursor: null };
+  if (offset >= count) return none;
   const scores = scoreFilter || sort.replace(/^-/, '') === 'score';
-  const fromEnd = offset + limit / 2 > count / 2;
-  const flipped = (sort.startsWith('-') ? sort.slice(1) : `-${sort}`) as LeadListQueryDto['sort'];
-  const rows = await order(base(scores), { ...query, sort: fromEnd ? flipped : sort })
+  const flip = (sort: LeadSort) => (sort.startsWith('-') ? sort.slice(1) : `-${sort}`) as LeadSort;
+  const fromEnd = !cursor && offset + limit / 2 > count / 2;
+  const reversed = fromEnd || cursor?.side === 'before';
+  const builder = order(base(scores), { ...query, sort: reversed ? flip(sort) : sort })
     .select(!onLeads && scores ? 's.lead_id' : 'l.id', 'id')
-    .offset(fromEnd ? Math.max(0, count - offset - limit) : offset)
-    .limit(fromEnd ? Math.min(limit, count - offset) : limit)
-    .getRawMany<{ id: string }>();
-  const ids = rows.map((row) => row.id);
-  return { ids: fromEnd ? ids.reverse() : ids, count };
+    .limit(fromEnd ? Math.min(limit, count - offset) : limit);
+  if (cursor && keyset) builder.andWhere(...keysetCondition(keyset, direction, cursor));
+  else builder.offset(fromEnd ? Math.max(0, count - offset - limit) : offset);
+  for (const [column, alias] of keyset ? keyColumns(keyset) : []) builder.addSelect(column, alias);
+  const read = await builder.getRawMany<Record<string, string>>();
+  const rows = reversed ? read.reverse() : read;
+  if (rows.length === 0) return none;
+  const cursorOf = (row: Record<string, string>) =>
+    keyset
+      ? encodeCursor(
+          sort,
+          keyset.columns.map((_, index) => row[`k${index}`]),
+        )
+      : null;
+  return {
+    ids: rows.map((row) => row.id),
+    count,
+    next_cursor: cursorOf(rows[rows.length - 1]),
+    prev_cursor: cursorOf(rows[0]),
+  };
 }
+
+/** The SQL of a workspace's number of leads, kept by the triggers of `workspace_lead_counts`. */
+export const WHOLE_COUNT_SQL = 'SELECT leads FROM workspace_lead_counts WHERE workspace_id = $1';
 
 /** The page the query asks for (1-based) and its size. */
 export function pageOf(query: { page?: number; pageSize?: number }): {

@@ -11,7 +11,7 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Lead, Paged, Signal, Timeline } from '@leadpulse/common';
+import type { Lead, LeadsPage, Signal, Timeline } from '@leadpulse/common';
 import { IdParam } from '../../common/id-param.js';
 import { LEAD_ERRORS } from '@leadpulse/common';
 import { CurrentWorkspace, WorkspaceScoped } from '../workspaces/workspace.guard.js';
@@ -38,7 +38,7 @@ export class LeadsController {
   list(
     @CurrentWorkspace() workspace: WorkspaceContext,
     @Query() query: LeadListQueryDto,
-  ): Promise<Paged<Lead<Date>>> {
+  ): Promise<LeadsPage<Date>> {
     return this.leads.list(workspace, query);
   }
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { profileSlug, profileUrlOf, type Lead, type Paged } from '@leadpulse/common';
+import { profileSlug, profileUrlOf, type Lead, type LeadsPage } from '@leadpulse/common';
 import { csvStringifier } from '../../common/csv.js';
 import { queueStageEvent } from '../automation/automation-events.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
@@ -14,8 +14,9 @@ import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
 import type { CreateLeadDto, UpdateLeadDto } from './dto/lead.dto.js';
 import type { LeadListQueryDto } from './dto/lead-list-query.dto.js';
 import { LeadEntity } from './lead.entity.js';
-import { toLead, toLeadFromRow, type LeadRow } from './lead.mapper.js';
-import { leadPage, leadsQuery, pageOf } from './leads-list.js';
+import { LEAD_ROW_COLUMNS, toLead, toLeadFromRow, type LeadRow } from './lead.mapper.js';
+import { leadPage, leadsQuery, pageOf, WHOLE_COUNT_SQL } from './leads-list.js';
+import { preparedStatement } from '../../database/prepared-read.js';
 
 const EXPORT_BATCH = 500;
 /** The fields Fit reads: editing one rescores the lead. */
@@ -39,28 +40,39 @@ const EXPORT_COLUMNS = [
 /** The leads of the caller's workspace: list, add by hand, read, edit, delete, export. */
 @Injectable()
 export class LeadsService {
+  /** The list's reads of every page, each parsed and planned once per connection. */
+  private readonly wholeCount;
+  private readonly pageRows;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly gate: PlanGateService,
-  ) {}
+  ) {
+    const count = preparedStatement<{ leads: number }>(
+      dataSource,
+      'leads_whole_count',
+      WHOLE_COUNT_SQL,
+    );
+    this.wholeCount = async (workspaceId: string) => (await count([workspaceId]))[0]?.leads ?? 0;
+    this.pageRows = preparedStatement<LeadRow>(
+      dataSource,
+      'leads_page_rows',
+      `SELECT ${LEAD_ROW_COLUMNS} FROM leads l JOIN lead_scores s ON s.lead_id = l.id
+        WHERE l.id = ANY($1::uuid[]) AND l.workspace_id = $2`,
+    );
+  }
 
-  async list(workspace: WorkspaceContext, query: LeadListQueryDto): Promise<Paged<Lead<Date>>> {
+  async list(workspace: WorkspaceContext, query: LeadListQueryDto): Promise<LeadsPage<Date>> {
     const { page, pageSize } = pageOf(query);
-    const { ids, count } = await leadPage(
+    const { ids, count, next_cursor, prev_cursor } = await leadPage(
       this.dataSource,
       workspace.id,
       query,
       (page - 1) * pageSize,
       pageSize,
+      this.wholeCount,
     );
-    const rows = ids.length
-      ? ((await this.dataSource.query(
-          `SELECT l.*, s.fit, s.intent, s.score, s.breakdown
-             FROM leads l JOIN lead_scores s ON s.lead_id = l.id
-            WHERE l.id = ANY($1::uuid[]) AND l.workspace_id = $2`,
-          [ids, workspace.id],
-        )) as LeadRow[])
-      : [];
+    const rows = ids.length ? await this.pageRows([ids, workspace.id]) : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
       data: ids.flatMap((id) => {
@@ -71,6 +83,8 @@ export class LeadsService {
       page,
       pageSize,
       totalPages: Math.ceil(count / pageSize),
+      next_cursor,
+      prev_cursor,
     };
   }
 

@@ -11,8 +11,9 @@ import {
   type SignalKind,
   type Today,
 } from '@leadpulse/common';
+import { preparedStatement } from '../../database/prepared-read.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
-import { toLeadFromRow, type LeadRow } from '../leads/lead.mapper.js';
+import { LEAD_ROW_COLUMNS, toLeadFromRow, type LeadRow } from '../leads/lead.mapper.js';
 import { PlanGateService } from '../usage/plan-gate.service.js';
 import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
 
@@ -46,27 +47,41 @@ export const TODAY_SQL = `
   ), best AS (
     SELECT DISTINCT ON (id) id, tier, score FROM picked ORDER BY id, tier
   )
-  SELECT l.*, s.fit, s.intent, s.score, s.breakdown, b.tier
+  SELECT ${LEAD_ROW_COLUMNS}, b.tier
     FROM best b JOIN leads l ON l.id = b.id JOIN lead_scores s ON s.lead_id = b.id
    ORDER BY b.tier, b.score DESC, l.id DESC LIMIT ${TODAY_SIZE}`;
 
+/** Each lead's latest signal of each kind, for its next step. */
+const LATEST_SIGNALS_SQL = `SELECT lead_id, kind, max(occurred_at) AS at FROM lead_signals
+  WHERE workspace_id = $1 AND lead_id = ANY($2::uuid[]) GROUP BY lead_id, kind`;
+
 @Injectable()
 export class TodayService {
+  /** Today's two reads, each parsed and planned once per connection (its four-part union took
+   * longer to plan than to run). */
+  private readonly picked;
+  private readonly latestSignals;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly gate: PlanGateService,
-  ) {}
+  ) {
+    this.picked = preparedStatement<LeadRow & { tier: number }>(
+      dataSource,
+      'leads_today',
+      TODAY_SQL,
+    );
+    this.latestSignals = preparedStatement<{ lead_id: string; kind: SignalKind; at: Date }>(
+      dataSource,
+      'leads_today_latest_signals',
+      LATEST_SIGNALS_SQL,
+    );
+  }
 
   async today(workspace: WorkspaceContext, now = new Date()): Promise<Today<Date>> {
-    const rows = (await this.dataSource.query(TODAY_SQL, [workspace.id, now])) as (LeadRow & {
-      tier: number;
-    })[];
+    const rows = await this.picked([workspace.id, now]);
     if (rows.length === 0) return { data: [] };
-    const latest = (await this.dataSource.query(
-      `SELECT lead_id, kind, max(occurred_at) AS at FROM lead_signals
-        WHERE workspace_id = $1 AND lead_id = ANY($2::uuid[]) GROUP BY lead_id, kind`,
-      [workspace.id, rows.map((row) => row.id)],
-    )) as { lead_id: string; kind: SignalKind; at: Date }[];
+    const latest = await this.latestSignals([workspace.id, rows.map((row) => row.id)]);
     const signals = new Map<string, LatestSignals>();
     for (const { lead_id, kind, at } of latest)
       signals.set(lead_id, { ...signals.get(lead_id), [kind]: at });

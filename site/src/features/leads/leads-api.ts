@@ -6,6 +6,7 @@ import type {
   LeadImport,
   LeadImportAccepted,
   LeadListQuery,
+  LeadsPage,
   LogSignalRequest,
   Note,
   Paged,
@@ -34,7 +35,7 @@ export function queryString(query: LeadListQuery): string {
 const lead = (id: string) => `/leads/${encodeURIComponent(id)}`;
 
 export const leadsApi = {
-  list: (query: LeadListQuery) => api<Paged<Lead>>(`/leads${queryString(query)}`, { auth: true }),
+  list: (query: LeadListQuery) => api<LeadsPage>(`/leads${queryString(query)}`, { auth: true }),
   get: (id: string) => api<Lead>(lead(id), { auth: true }),
   create: (body: CreateLeadRequest) =>
     api<Lead>('/leads', { method: 'POST', json: body, auth: true }),
@@ -65,7 +66,13 @@ export const leadsApi = {
 
 /** Downloads leads.csv of a filter (the file needs the session's token, so no plain link). */
 export async function downloadLeadsCsv(query: LeadListQuery): Promise<void> {
-  const path = `/api/leads/export${queryString({ ...query, page: undefined, pageSize: undefined })}`;
+  const path = `/api/leads/export${queryString({
+    ...query,
+    page: undefined,
+    pageSize: undefined,
+    after: undefined,
+    before: undefined,
+  })}`;
   const response = await sessionClient.authorized(
     (token) => fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} }),
     (answer) => answer.status === 401,

@@ -47,6 +47,23 @@ export class LeadListQueryDto {
   @Max(LEADS_MAX_PAGE_SIZE)
   pageSize?: number;
 
+  @ApiPropertyOptional({
+    description:
+      'The next page: the `next_cursor` of the page before it (sorts by score, name and created_at).',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2_000)
+  after?: string;
+
+  @ApiPropertyOptional({
+    description: 'The previous page: the `prev_cursor` of the page after it.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2_000)
+  before?: string;
+
   @ApiPropertyOptional({ enum: LEAD_SORT_VALUES })
   @IsOptional()
   @IsIn(LEAD_SORT_VALUES, { message: `sort must be one of ${LEAD_SORT_VALUES.join(', ')}.` })

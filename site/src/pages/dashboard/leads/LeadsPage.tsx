@@ -6,7 +6,12 @@ import Download from '@mui/icons-material/Download';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { useMutation } from '@tanstack/react-query';
 import { downloadLeadsCsv, leadsApi } from '../../../features/leads/leads-api';
-import { isFiltered, queryFromParams, withParam } from '../../../features/leads/list-params';
+import {
+  isFiltered,
+  queryFromParams,
+  withPage,
+  withParam,
+} from '../../../features/leads/list-params';
 import { useLeadList, useUsage } from '../../../features/leads/useLeads';
 import { AddLeadDialog } from './AddLeadDialog';
 import { ApiErrorAlert } from './ApiErrorAlert';
@@ -152,7 +157,7 @@ export function LeadsPage() {
               <Pagination
                 count={page.totalPages}
                 page={page.page}
-                onChange={(_event, next) => change('page', String(next))}
+                onChange={(_event, next) => setParams((current) => withPage(current, next, page))}
                 siblingCount={0}
                 sx={{ alignSelf: 'center' }}
                 getItemAriaLabel={(type, item, current) =>
