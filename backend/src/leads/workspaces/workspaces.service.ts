@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/app.exception.js';
+import { preparedStatement } from '../../database/prepared-read.js';
 
 /** The caller's workspace, as the guard resolves it for every lead route. */
 export interface WorkspaceContext {
@@ -18,27 +19,32 @@ export interface WorkspaceContext {
   exists: boolean;
 }
 
+/** The account's workspace: the one it belongs to (as owner first), if any. */
+const RESOLVE_SQL = `SELECT u.id AS user_id, m.workspace_id, m.role, w.owner_user_id
+   FROM users u
+   LEFT JOIN workspace_members m ON m.user_id = u.id
+   LEFT JOIN workspaces w ON w.id = m.workspace_id
+  WHERE u.auth_user_id = $1
+  ORDER BY m.role = 'owner' DESC, m.created_at
+  LIMIT 1`;
+
 @Injectable()
 export class WorkspacesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  /** Read before every lead route's handler: parsed and planned once per connection. */
+  private readonly membership;
 
-  /** The workspace of the signed-in account: the one it belongs to, or its personal one. */
-  async resolve(accountId: string): Promise<WorkspaceContext> {
-    const [found] = (await this.dataSource.query(
-      `SELECT u.id AS user_id, m.workspace_id, m.role, w.owner_user_id
-         FROM users u
-         LEFT JOIN workspace_members m ON m.user_id = u.id
-         LEFT JOIN workspaces w ON w.id = m.workspace_id
-        WHERE u.auth_user_id = $1
-        ORDER BY m.role = 'owner' DESC, m.created_at
-        LIMIT 1`,
-      [accountId],
-    )) as {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.membership = preparedStatement<{
       user_id: string;
       workspace_id: string | null;
       role: 'owner' | 'member' | null;
       owner_user_id: string | null;
-    }[];
+    }>(dataSource, 'workspace_of_account', RESOLVE_SQL);
+  }
+
+  /** The workspace of the signed-in account: the one it belongs to, or its personal one. */
+  async resolve(accountId: string): Promise<WorkspaceContext> {
+    const [found] = await this.membership([accountId]);
     if (!found)
       throw new AppException(
         'profile_not_found',

@@ -108,8 +108,8 @@ export function WelcomePage() {
           </Button>
         }
       >
-        Your lead workspace is ready. Import your LinkedIn export or a CSV, and see every lead with
-        what happened between you. More features are on their way: we&apos;ll tell you by e-mail.
+        Your lead workspace is ready. Import your LinkedIn export or a CSV to see every lead with
+        what happened between you, scored against your ideal customer and ranked for today.
       </Alert>
       <LeadNewsPanel />
       {member?.founding_member && <FoundingNote member={member} />}
