@@ -56,8 +56,23 @@ describe('the lead workspace and the member’s rights', () => {
   afterAll(() => t.close());
 
   it('puts the workspace’s leads, signals, notes, tasks and imports in “Download my data”', async () => {
-    const { session, leadId } = await memberWithLeads();
+    const { session, leadId, userId } = await memberWithLeads();
+    expect((await call(session, 'GET', '/api/leads/news')).statusCode).toBe(200);
+    await t.dataSource.query(
+      `INSERT INTO lead_digests (user_id, local_date, time_zone, outcome) VALUES ($1, '2026-11-27', 'Europe/Paris', 'nothing')`,
+      [userId],
+    );
     const data = (await call(session, 'GET', '/api/me/export')).json();
+    expect(data.leads.news_visits).toEqual([
+      { seen_at: expect.any(String), previous_seen_at: null },
+    ]);
+    expect(data.leads.digests).toEqual([
+      expect.objectContaining({
+        local_date: '2026-11-27',
+        time_zone: 'Europe/Paris',
+        outcome: 'nothing',
+      }),
+    ]);
     expect(data.leads.leads).toHaveLength(316);
     expect(data.leads.leads).toContainEqual(
       expect.objectContaining({ id: leadId, first_name: 'Secretia', stage: 'new' }),

@@ -19,6 +19,10 @@ export interface LeadWorkspaceExport {
   stage_changes: Record<string, unknown>[];
   automation_rules: Record<string, unknown>[];
   automation_runs: Record<string, unknown>[];
+  /** When the member last read the news of their monitored leads. */
+  news_visits: Record<string, unknown>[];
+  /** The days of the daily digest: sent, nothing to say, or switched off. */
+  digests: Record<string, unknown>[];
 }
 
 /** The lead workspace's figures on the back office's dashboard. */
@@ -44,7 +48,8 @@ export class LeadMemberDataService {
 
   /**
    * The leads, signals, notes, tasks, imports, the member's own posts, comment drafts, pipeline
-   * moves and automation of the user's workspaces, read with `manager`.
+   * moves and automation of the user's workspaces, with the user's news visits and digest days,
+   * read with `manager`.
    */
   async exportFor(manager: EntityManager, userId: string): Promise<LeadWorkspaceExport> {
     const query = (sql: string) =>
@@ -102,6 +107,13 @@ export class LeadMemberDataService {
                   FILTER (WHERE d.id IS NOT NULL), '[]') AS webhooks
            FROM automation_runs a LEFT JOIN automation_webhook_deliveries d ON d.run_id = a.id
           WHERE a.workspace_id IN (${OWNED}) GROUP BY a.id ORDER BY a.created_at, a.id`,
+      ),
+      news_visits: await query(
+        `SELECT seen_at, previous_seen_at FROM lead_news_visits WHERE user_id = $1`,
+      ),
+      digests: await query(
+        `SELECT local_date::text AS local_date, time_zone, outcome, created_at
+           FROM lead_digests WHERE user_id = $1 ORDER BY local_date`,
       ),
     };
   }
