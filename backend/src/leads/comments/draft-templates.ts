@@ -1,7 +1,8 @@
 import type { PostReading } from './post-reading.js';
 
 /**
- * `JOB:` marks wording for a job loss only. `{t}` the main key phrase, `{u}` another one, `{e}` the news ("the new role"), `{n}` a name. */
+ * `JOB:` marks wording for the author's own job loss only, `TEAM:` for a layoff the author had to
+ * make, `HARD:` for a loss that is no layoff (a death, an illness, a closure). `{t}` the main key phrase, `{u}` another one, `{e}` the news ("the new role"), `{n}` a name. */
 export type Template = string;
 
 export type Mood = PostReading['mood'];
@@ -94,10 +95,13 @@ const EXAMPLE: Record<Mood, Template[]> = {
   ],
   loss: [
     'Agree with you that there is no right way to go through this. When something similar happened to a friend, the people who simply showed up mattered most.',
-    'I went through something similar a few years ago, and what you say here is exactly right: it felt final at the time, and it wasn’t.',
+    'JOB:I went through something similar a few years ago, and what you say here is exactly right: it felt final at the time, and it wasn’t.',
     'JOB:You are right that nobody talks about this enough. A colleague of mine shared her story in a post like this one and had three conversations lined up within a week.',
     'JOB:Agree that it is fine not to have it all figured out yet. When it happened to my team, the people who took a breather first made the better next move.',
-    'This is so true. I’ve seen the same thing happen to brilliant people, and it said nothing about their talent.',
+    'JOB:This is so true. I’ve seen the same thing happen to brilliant people, and it said nothing about their talent.',
+    'HARD:Thank you for writing this so honestly. When a friend went through something similar, what helped most was people who kept checking in weeks later, not only in the first days.',
+    'HARD:When my family went through something like this, the small things people did without being asked meant the most.',
+    'TEAM:Doing this with care, and then helping people land, says a lot about how you lead. I saw a founder do the same, and most of the team had new roles within two months.',
   ],
   neutral: [
     'Agree with this. We learned it the hard way: we put off {t} for a year, and untangling it afterwards cost us far more than doing it early would have.',
@@ -143,9 +147,12 @@ const RESOURCE: Record<Mood, Template[]> = {
   loss: [
     'JOB:In case it is useful: most cities have free career transition groups, and many recruiters offer free CV reviews for people affected. Happy to send a few names.',
     'JOB:If it helps, LinkedIn’s “Open to Work” setting can be shown to recruiters only. And I’m glad to write a recommendation if we’ve worked together.',
-    'Not a fix, but “Option B” by Sheryl Sandberg and Adam Grant helped people close to me through hard months. Sending it your way in case it helps.',
-    '“Designing Your Life” by Burnett and Evans helped a friend of mine make sense of the next step after a similar moment. Might be worth a look when you’re ready.',
+    'HARD:Not a fix, but “Option B” by Sheryl Sandberg and Adam Grant helped people close to me through hard months. Sending it your way in case it helps.',
+    'JOB:“Designing Your Life” by Burnett and Evans helped a friend of mine make sense of the next step after a similar moment. Might be worth a look when you’re ready.',
     'JOB:If you’re building a target list, I’ve got a short spreadsheet template that tracks companies, contacts and follow-ups. Happy to share it.',
+    'HARD:If it would help to talk to someone who has been through something similar, I’m glad to listen, or to introduce you to someone who has.',
+    'TEAM:A shared list of the people affected, with what each of them does and is looking for, makes it easy for all of us to pass names on. Happy to share it with the hiring managers I know.',
+    'TEAM:If any of the people affected work in sales or operations, send them my way: I’m glad to make introductions to teams that are hiring.',
   ],
   neutral: [
     'For anyone who wants to go deeper on {t}, “Thinking in Systems” by Donella Meadows is a great companion to this post.',

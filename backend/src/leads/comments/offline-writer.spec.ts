@@ -52,6 +52,36 @@ describe('writeOffline', () => {
     expect(drafts.some((d) => /landing page|headline|proof/i.test(d.text))).toBe(true);
   });
 
+  it('tells a layoff the author went through from one they had to make, and a loss from both', () => {
+    expect(readPost('After 6 years I was laid off yesterday. Open to roles.').layoff).toBe('mine');
+    const employer =
+      'Today was hard. We had to let go of 40 colleagues as we restructure. I am here to help with intros.';
+    expect(readPost(employer).layoff).toBe('theirs');
+    expect(readPost('My father passed away last week.').layoff).toBeNull();
+    const jobSeeking = /recruiter|CV|Open to Work|target list|introductions to\?/i;
+    for (let seed = 0; seed < 20; seed++) {
+      for (const draft of writeOffline(employer, { seed }))
+        expect(draft.text).not.toMatch(jobSeeking);
+      for (const draft of writeOffline('My father passed away last week. He taught me kindness.', {
+        seed,
+      }))
+        expect(draft.text).not.toMatch(/recruiter|CV|talent|felt final|next step|hiring/i);
+    }
+  });
+
+  it('reads what a post is about, not its framing or its pronouns', () => {
+    const hiring = readPost(
+      "We're hiring! Looking for two senior backend engineers who love Postgres. DM me.",
+    );
+    expect(hiring.phrases[0]).toBe('senior backend engineers');
+    expect(hiring.phrases).not.toContain("we're");
+    const opinion = readPost(
+      "Unpopular opinion: cold outreach isn't dead, lazy outreach is. Personalisation beyond the first name is the whole game.",
+    );
+    expect(opinion.phrases[0]).toBe('cold outreach');
+    expect(opinion.phrases).not.toContain('unpopular opinion');
+  });
+
   it('repeats none of the member’s last fifty drafts', () => {
     for (const post of TEST_POSTS) {
       const recent: string[] = [];

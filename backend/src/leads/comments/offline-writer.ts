@@ -105,8 +105,13 @@ export function writeOffline(postText: string, options: OfflineWriteOptions = {}
   return ANGLES.map((angle, index) => {
     const [phrase, other] = phraseFor(reading, index);
     const bodies = TEMPLATES[angle][reading.mood]
-      .filter((body) => !body.startsWith('JOB:') || reading.event === 'the layoff')
-      .map((body) => body.replace(/^JOB:/, ''))
+      .filter(
+        (body) =>
+          (!body.startsWith('JOB:') || reading.layoff === 'mine') &&
+          (!body.startsWith('TEAM:') || reading.layoff === 'theirs') &&
+          (!body.startsWith('HARD:') || reading.layoff === null),
+      )
+      .map((body) => body.replace(/^(JOB|TEAM|HARD):/, ''))
       .filter(
         (body) =>
           (!body.includes('{u}') || other !== phrase) &&

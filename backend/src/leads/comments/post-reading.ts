@@ -15,7 +15,13 @@ export interface PostReading {
   english: boolean;
   /** -1 … 1 from a small lexicon: how the post feels, beyond its news. */
   sentiment: number;
+  /** A layoff the author went through ("I was let go"), or one they had to make ("we let go of 40 colleagues"). */
+  layoff: 'mine' | 'theirs' | null;
 }
+
+/** The author had to let people go: an employer's post, not a job seeker's. */
+const LAYOFF_BY_AUTHOR =
+  /\b((we|i) (had to|have to|have had to|decided to|made the (hard |difficult )?decision to) (let go|lay off|part ways)|(we|i) (let go|laid off) (of )?\d|(we('re| are)|i'?m) restructuring|affected (colleagues|team members|employees))\b/i;
 
 const LOSS: [RegExp, string][] = [
   [
@@ -61,10 +67,38 @@ const ENGLISH_WORDS = new Set(
 );
 
 const WEAK = new Set(
-  'i me we us you he she it they them this that thing things something everything anything one people lot lots way time today year years week weeks day days post everyone someone anyone who what which'.split(
+  'i me we us you he she it they them this that thing things something everything anything one people lot lots way time today year years week weeks day days post everyone someone anyone who what which dm last next'.split(
     ' ',
   ),
 );
+
+/**
+ * Words that describe the noun after them, which the tagger sometimes reads as a noun of its own
+ * ("two senior" for "two senior backend engineers"): a phrase that ends on one takes the
+ * lowercase words that follow it, up to a word that cannot be part of it.
+ */
+const DESCRIBING = new Set(
+  'senior junior lead principal staff backend frontend full-stack fullstack remote hybrid new early late mid-market enterprise b2b b2c'.split(
+    ' ',
+  ),
+);
+const PHRASE_ENDS = new Set(
+  'who whom whose that which and or but to is are was were be with for of in on at by from as than who love loves care cares want wants like likes'.split(
+    ' ',
+  ),
+);
+/** Phrases that frame a post rather than say what it is about. */
+const FRAMING = new Set([
+  'unpopular opinion',
+  'hot take',
+  'pro tip',
+  'quick thought',
+  'reminder',
+  'psa',
+]);
+const CARDINAL = /^(one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+)\s+/i;
+/** "we're", "I'm", "it's": a pronoun with its verb, never what a post is about. */
+const CONTRACTION = /^\p{L}+['’](re|m|s|ve|ll|d)$/iu;
 
 /** Most words are common English words, and the text is written in Latin letters. */
 function isEnglish(text: string): boolean {
@@ -105,6 +139,29 @@ function properNoun(text: string, phrase: string, names: string[]): boolean {
   return at > 0 && !/[.!?:]\s*$/.test(text.slice(0, at)) && !/\n\s*$/.test(text.slice(0, at));
 }
 
+/** The phrase with the lowercase words that finish it in the text, when it ends on a describing word. */
+function completed(text: string, raw: string): string {
+  const words = raw.trim().split(/\s+/);
+  if (!DESCRIBING.has(words[words.length - 1].toLowerCase()) || /[.,;:!?]$/.test(raw.trim()))
+    return raw;
+  const at = text.indexOf(raw.trim());
+  const after =
+    at < 0
+      ? []
+      : text
+          .slice(at + raw.trim().length)
+          .split(/\s+/)
+          .filter(Boolean);
+  const taken: string[] = [];
+  for (const word of after.slice(0, 3)) {
+    const bare = word.replace(/[.,;:!?)]+$/, '');
+    if (!/^[a-z][a-z-]*$/.test(bare) || PHRASE_ENDS.has(bare)) break;
+    taken.push(bare);
+    if (bare !== word) break;
+  }
+  return [raw.trim(), ...taken].join(' ');
+}
+
 function keyPhrases(text: string): { phrases: string[]; name: string | null } {
   const doc = nlp(text);
   const names = (doc.topics().out('array') as string[])
@@ -112,10 +169,11 @@ function keyPhrases(text: string): { phrases: string[]; name: string | null } {
     .filter((n) => n.length > 1);
   const counts = new Map<string, { phrase: string; score: number }>();
   (doc.nouns().out('array') as string[]).forEach((raw, index) => {
-    const phrase = cleanPhrase(raw);
+    const phrase = cleanPhrase(completed(text, raw)).replace(CARDINAL, '');
     const key = phrase.toLowerCase();
     const words = key.split(' ');
     if (phrase.length < 3 || phrase.length > 48 || words.every((w) => WEAK.has(w))) return;
+    if (words.some((w) => CONTRACTION.test(w)) || FRAMING.has(key)) return;
     if (/^\d/.test(phrase)) return;
     const seen = counts.get(key);
     // Several words and an early place say more about the post than a lone common noun.
@@ -153,5 +211,6 @@ export function readPost(text: string): PostReading {
       /\?\s*$/m.test(text) || /\b(what do you think|thoughts\?|curious (to hear|what))/i.test(text),
     english,
     sentiment,
+    layoff: loss?.[1] !== 'the layoff' ? null : LAYOFF_BY_AUTHOR.test(text) ? 'theirs' : 'mine',
   };
 }
