@@ -1,15 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { PasswordLinkAnswer, RecoveryCandidate, Repair } from '@leadpulse/common';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import { CurrentUser } from '../auth/guards.js';
 import { RecoveryEmailDto } from './dto/recovery-email.dto.js';
-import {
-  RecoveryService,
-  type PasswordLinkAnswer,
-  type RecoveryCandidate,
-} from './recovery.service.js';
-import { ReconciliationService, type Repair } from './reconciliation.service.js';
+import { RecoveryService } from './recovery.service.js';
+import { ReconciliationService } from './reconciliation.service.js';
 import { ApiErrors } from '../api-docs/error-responses.js';
 import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
@@ -25,7 +22,7 @@ export class ReconciliationController {
 
   /** Customers who paid but cannot use the service. */
   @Get()
-  candidates(): Promise<RecoveryCandidate[]> {
+  candidates(): Promise<RecoveryCandidate<Date>[]> {
     return this.recovery.candidates();
   }
 

@@ -2,10 +2,10 @@
  * JSON shapes the API answers and the site and the admin read, declared once. Dates are a type
  * parameter: strings on the wire (the default), `Date` where the backend builds them.
  */
-import type { AdminIdentity, RoleRef } from './audit.js';
+import type { AdminIdentity, RoleRef } from '../audit.js';
 import type { PaymentIssue } from './billing.js';
-import type { DisplayStatus, PlanBadge } from './display.js';
-import type { AdminLeadUsage } from './api/leads.js';
+import type { DisplayStatus, PlanBadge } from '../display.js';
+import type { AdminLeadUsage } from './leads.js';
 
 export interface BillingAddress {
   line1?: string | null;
