@@ -3,7 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
-import { FOUNDING_SPOTS, MESSAGES, formatPhone } from '@leadpulse/common';
+import {
+  FOUNDING_SPOTS,
+  MESSAGES,
+  formatPhone,
+  type FoundingAvailability,
+  type FoundingCheckoutSession,
+} from '@leadpulse/common';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { normaliseEmail } from '../common/email.js';
@@ -66,7 +72,7 @@ export class FoundingService {
    */
   async availability(
     manager: EntityManager = this.dataSource.manager,
-  ): Promise<{ total: number; taken: number; remaining: number }> {
+  ): Promise<FoundingAvailability> {
     const [{ taken }] = (await manager.query(FOUNDING_SPOTS_TAKEN)) as { taken: number }[];
     return {
       total: FOUNDING_SPOTS,
@@ -251,12 +257,7 @@ export class FoundingService {
    * The success page's lookup: the checkout's state and whether its money arrived (a completed
    * checkout with a delayed payment method is still unpaid), so the page claims only what is true.
    */
-  async session(id: string): Promise<{
-    status: string | null;
-    payment_status: string;
-    email: string | null;
-    password_set: boolean;
-  }> {
+  async session(id: string): Promise<FoundingCheckoutSession> {
     const reservation = await this.dataSource
       .getRepository(FoundingReservationEntity)
       .findOneBy({ stripe_checkout_session_id: id });

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { SubscriberImportResult, SubscriberRecord } from '@leadpulse/common';
+import {
+  SUBSCRIBER_STATUSES,
+  type SubscriberImportResult,
+  type SubscriberRecord,
+} from '@leadpulse/common';
 import { isEmail } from 'class-validator';
 import { parse } from 'csv-parse/sync';
 import { Readable } from 'node:stream';
@@ -21,7 +25,6 @@ import type { AddSubscriberDto } from './dto/admin-subscriber.dto.js';
 import {
   NewsletterSubscriptionEntity,
   SUBSCRIBER_SOURCES,
-  SUBSCRIBER_STATUSES,
 } from './newsletter-subscription.entity.js';
 import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
 import { toSubscriberRecord } from './subscriber.mapper.js';

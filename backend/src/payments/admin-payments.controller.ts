@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { PaymentHistory } from '@leadpulse/common';
+import type { PaymentHistory, BillingUpdate } from '@leadpulse/common';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
@@ -49,7 +49,7 @@ export class AdminPaymentsController {
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(USER_NOT_FOUND) id: string,
     @Body() form: UpdateBillingDto,
-  ): Promise<{ user: MemberView; warning?: string }> {
+  ): Promise<BillingUpdate<Date>> {
     return this.billing.updateBilling(admin.userId!, id, form);
   }
 

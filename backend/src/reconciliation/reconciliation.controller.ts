@@ -1,6 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { PasswordLinkAnswer, RecoveryCandidate, Repair } from '@leadpulse/common';
+import type {
+  PasswordLinkAnswer,
+  RecoveryCandidate,
+  RecoveryDone,
+  ReconcileResult,
+} from '@leadpulse/common';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import { CurrentUser } from '../auth/guards.js';
@@ -36,7 +41,7 @@ export class ReconciliationController {
   recover(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() body: RecoveryEmailDto,
-  ): Promise<{ success: true; message: string }> {
+  ): Promise<RecoveryDone> {
     return this.recovery.recover(admin.userId!, body.email);
   }
 
@@ -56,7 +61,7 @@ export class ReconciliationController {
   @Post('reconcile')
   @AdminWrite('run_reconciliation')
   @HttpCode(200)
-  async reconcile(@CurrentUser() admin: AuthenticatedUser): Promise<{ repaired: Repair[] }> {
+  async reconcile(@CurrentUser() admin: AuthenticatedUser): Promise<ReconcileResult> {
     return { repaired: await this.reconciliation.runFor(admin.userId!) };
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { StripeEventRecord, StripeEventRow } from '@leadpulse/common';
+import type { StripeEventRecord, StripeEventRow, ActionMessage } from '@leadpulse/common';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
@@ -52,7 +52,7 @@ export class AdminStripeEventsController {
   async replay(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(STRIPE_EVENT_NOT_FOUND) id: string,
-  ): Promise<{ message: string }> {
+  ): Promise<ActionMessage> {
     const event = await this.events.replay(id, admin.userId!);
     return { message: `Webhook replayed for event ${event.stripe_event_id}` };
   }

@@ -1,3 +1,5 @@
+import type { SubscriberStatus } from './newsletter.js';
+
 /**
  * The back office's records (`/api/admin/…`): the lists and the records they open, each the
  * table's row as the API answers it. Dates are a type parameter: strings on the wire (the
@@ -76,8 +78,7 @@ export interface EmailDetail<TDate = string> extends EmailRecord<TDate> {
 export interface SubscriberRecord<TDate = string> {
   id: string;
   email: string;
-  /** active, unsubscribed, bounced or pending. */
-  status: string;
+  status: SubscriberStatus;
   /** waitlist, newsletter, founding_member, manual or import. */
   source: string;
   first_name: string | null;
@@ -279,4 +280,15 @@ export interface MrrCheck {
 /** The answer of a back-office action that only reports what it did. */
 export interface ActionMessage {
   message: string;
+}
+
+/** `POST /api/admin/recovery/recover`: the customer's account repaired. */
+export interface RecoveryDone {
+  success: true;
+  message: string;
+}
+
+/** `POST /api/admin/recovery/reconcile`: what the reconciliation repaired. */
+export interface ReconcileResult {
+  repaired: Repair[];
 }

@@ -44,3 +44,15 @@ export interface PaymentIssue<TDate = string> {
   /** When Stripe will charge the card again; null once it has stopped trying. */
   next_attempt_at: TDate | null;
 }
+
+/** What changing plan charges now (`GET …/subscription/preview`), from Stripe's proration. */
+export interface PlanPreview {
+  amount_due_cents: number;
+  credit_cents: number;
+  after_founding: boolean;
+}
+
+/** An address to send the browser to (Stripe Checkout, the billing portal). */
+export interface RedirectUrl {
+  url: string;
+}

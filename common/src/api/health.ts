@@ -48,3 +48,9 @@ export interface AdminHealthReport {
     started_at: string;
   };
 }
+
+/** `GET /api/health` and each check's own address (`/api/health/database`, …). */
+export type HealthReport = Pick<
+  AdminHealthReport,
+  'status' | 'checks' | 'version' | 'uptime_seconds' | 'timestamp'
+>;

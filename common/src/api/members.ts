@@ -149,3 +149,15 @@ export interface AdminStats {
   /** Lead imports started in the last 7 days. */
   imports_7d: number;
 }
+
+/**
+ * A change Stripe should mirror, made here even when Stripe failed: the member record and, then,
+ * the warning the back office shows (`POST /api/admin/users/:id/promo`).
+ */
+export type MemberChange<TDate = string> = MemberRecord<TDate> & { warning?: string };
+
+/** Billing information saved (`PUT /api/admin/users/:id/billing`), with the warning when Stripe failed. */
+export interface BillingUpdate<TDate = string> {
+  user: MemberRecord<TDate>;
+  warning?: string;
+}
