@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppException } from '../../common/app.exception.js';
+import { LEADS_ERRORS } from '../leads.errors.js';
 
 /** The caller's workspace, as the guard resolves it for every lead route. */
 export interface WorkspaceContext {
@@ -39,12 +39,7 @@ export class WorkspacesService {
       role: 'owner' | 'member' | null;
       owner_user_id: string | null;
     }[];
-    if (!found)
-      throw new AppException(
-        'profile_not_found',
-        404,
-        'We could not find your profile. Please contact support.',
-      );
+    if (!found) throw LEADS_ERRORS.profileNotFound();
     if (found.workspace_id && found.role && found.owner_user_id)
       return {
         id: found.workspace_id,
