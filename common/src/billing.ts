@@ -61,48 +61,6 @@ export function billingDate(
   });
 }
 
-/** An invoice of the member's, as Stripe holds it (`status`: paid, open, void, uncollectible). */
-export interface MemberInvoice<TDate = string> {
-  id: string;
-  amount_cents: number;
-  status: string;
-  date: TDate;
-  /** Stripe's hosted page of the invoice, with its receipt once paid. */
-  receipt_url: string | null;
-}
-
-/** `GET /api/me/billing`, and the answer of cancel and resume. */
-export interface MemberBilling<TDate = string> {
-  /** The plan's catalogue code (`prospector`, `founding_member`…), or `free` without one. */
-  plan: string;
-  /** Stripe's status of the subscription (`active`, `past_due`, `canceled`…); `none` without one. */
-  status: string;
-  current_period_end: TDate | null;
-  cancel_at_period_end: boolean;
-  /** The next charge, from Stripe's preview of the upcoming invoice; null when none will come. */
-  next_invoice: { amount_cents: number; date: TDate } | null;
-  /** A founding member's move to the plan after the founding period, while it is scheduled. */
-  founding_transition: { date: TDate; price_cents: number } | null;
-  invoices: MemberInvoice<TDate>[];
-}
-
-/**
- * A renewal whose payment failed, while its invoice is unpaid and the subscription still runs
- * (`payment_issue` of `GET /api/me`): what the member area's banner says.
- */
-export interface PaymentIssue<TDate = string> {
-  /** When the invoice's first payment attempt failed. */
-  since: TDate;
-  /** Until when the member keeps their plan (`BILLING_GRACE_DAYS` after `since`). */
-  grace_ends_at: TDate;
-  /** The grace period is over: the paid plan is suspended until the invoice is paid. */
-  blocked: boolean;
-  /** What the invoice asks for. */
-  amount_cents: number;
-  /** When Stripe will charge the card again; null once it has stopped trying. */
-  next_attempt_at: TDate | null;
-}
-
 /** Whether the member's paid plan is suspended for non-payment (its grace period is over). */
 export function isPlanSuspended(member: { payment_issue?: { blocked: boolean } | null }): boolean {
   return !!member.payment_issue?.blocked;

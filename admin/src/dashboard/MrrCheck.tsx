@@ -10,16 +10,8 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatUsd } from '@leadpulse/common';
+import { formatUsd, type MrrCheck } from '@leadpulse/common';
 import { adminApi } from '../api';
-
-/** GET /api/admin/metrics/mrr-check. */
-export interface MrrCheckResult {
-  history_mrr_cents: number;
-  stripe_mrr_cents: number;
-  difference_cents: number;
-  subscriptions: { id: string; customer: string; history_cents: number; stripe_cents: number }[];
-}
 
 /**
  * The dashboard's MRR checked against what Stripe bills: a line when they agree; when they do
@@ -29,7 +21,7 @@ export interface MrrCheckResult {
 export function MrrCheck() {
   const check = useQuery({
     queryKey: ['admin', 'metrics', 'mrr-check'],
-    queryFn: () => adminApi<MrrCheckResult>('/metrics/mrr-check'),
+    queryFn: () => adminApi<MrrCheck>('/metrics/mrr-check'),
     retry: 1,
   });
   if (!check.data) return null;

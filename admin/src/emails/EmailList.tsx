@@ -12,7 +12,13 @@ import {
   useRefresh,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { emailStatusLabel, emailTemplateLabel, statusBadgeColour } from '@leadpulse/common';
+import {
+  emailStatusLabel,
+  emailTemplateLabel,
+  statusBadgeColour,
+  type EmailDetail,
+  type EmailRecord,
+} from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
@@ -24,19 +30,8 @@ import { formatDateTime } from '../format';
 import { ROW_ACTIONS } from '../lists/RowActions';
 import { FILTER_SELECT } from '../lists/toolbar';
 
-interface EmailRow {
-  id: string;
-  to_email: string;
-  template: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-  created_at: string;
-  resent_from_id: string | null;
-  rendered?: { subject: string; html: string; text: string } | null;
-}
+/** A row of the list, or the one e-mail with its rendering. */
+type EmailView = EmailRecord & Partial<Pick<EmailDetail, 'rendered'>>;
 
 const STATUSES = ['queued', 'sent', 'logged', 'failed'].map((id) => ({
   id,
@@ -61,7 +56,7 @@ const filters = [
   />,
 ];
 
-function ResendButton({ email, onDone }: { email: EmailRow; onDone?: () => void }) {
+function ResendButton({ email, onDone }: { email: EmailView; onDone?: () => void }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [sending, setSending] = useState(false);
@@ -110,18 +105,18 @@ export function EmailList() {
         <DataTable.Col
           source="to_email"
           label="Recipient"
-          render={(email: EmailRow) => <EmailText value={email.to_email} />}
+          render={(email: EmailView) => <EmailText value={email.to_email} />}
         />
         <DataTable.Col
           source="template"
           label="Template"
           sx={{ whiteSpace: 'nowrap' }}
-          render={(email: EmailRow) => emailTemplateLabel(email.template)}
+          render={(email: EmailView) => emailTemplateLabel(email.template)}
         />
         <DataTable.Col
           source="status"
           label="Status"
-          render={(email: EmailRow) => (
+          render={(email: EmailView) => (
             <Badge label={emailStatusLabel(email.status)} colour={statusColour(email.status)} />
           )}
         />
@@ -129,19 +124,19 @@ export function EmailList() {
         <DataTable.Col
           source="sent_at"
           label="Sent At"
-          render={(email: EmailRow) => <DateTimeText value={email.sent_at} />}
+          render={(email: EmailView) => <DateTimeText value={email.sent_at} />}
         />
         <DataTable.Col
           source="created_at"
           label="Created At"
-          render={(email: EmailRow) => <DateTimeText value={email.created_at} />}
+          render={(email: EmailView) => <DateTimeText value={email.created_at} />}
         />
         <DataTable.Col
           label=""
           cellClassName={ROW_ACTIONS}
           headerClassName={ROW_ACTIONS}
           disableSort
-          render={(email: EmailRow) => <ResendButton email={email} />}
+          render={(email: EmailView) => <ResendButton email={email} />}
         />
       </DataTable>
     </AdminList>
@@ -152,7 +147,7 @@ export function EmailList() {
 export function EmailShow() {
   const { id } = useParams<{ id: string }>();
   const redirect = useRedirect();
-  const { data: email, isPending, error } = useGetOne<EmailRow>('emails', { id: id! });
+  const { data: email, isPending, error } = useGetOne<EmailView>('emails', { id: id! });
   if (isPending) return null;
   if (error || !email)
     return (

@@ -2,23 +2,13 @@ import { DataTable, SearchInput, useRecordContext } from 'react-admin';
 import { Box, Stack, Typography } from '@mui/material';
 import { AdminList } from '../lists/AdminList';
 import { DateTimeText, WrappingText } from '../components/DateTimeText';
-
-interface ErrorReportRow {
-  id: string;
-  error_id: string;
-  message: string;
-  stack: string | null;
-  url: string | null;
-  user_agent: string | null;
-  environment: string | null;
-  created_at: string;
-}
+import type { ErrorReportRecord } from '@leadpulse/common';
 
 const filters = [<SearchInput key="q" source="q" placeholder="Search errors..." alwaysOn />];
 
 /** The stack and browser of a report, shown under its row, each under its label. */
 function ReportDetails() {
-  const report = useRecordContext<ErrorReportRow>();
+  const report = useRecordContext<ErrorReportRecord>();
   if (!report) return null;
   const detail = (label: string, text: string) => (
     <Box>
@@ -71,19 +61,19 @@ export function ErrorReportList() {
         <DataTable.Col
           source="message"
           label="Message"
-          render={(report: ErrorReportRow) => <WrappingText value={report.message} />}
+          render={(report: ErrorReportRecord) => <WrappingText value={report.message} />}
         />
         <DataTable.Col
           source="url"
           label="Page"
           disableSort
-          render={(report: ErrorReportRow) => <WrappingText value={report.url} />}
+          render={(report: ErrorReportRecord) => <WrappingText value={report.url} />}
         />
         <DataTable.Col source="environment" label="Environment" />
         <DataTable.Col
           source="created_at"
           label="Created At"
-          render={(report: ErrorReportRow) => <DateTimeText value={report.created_at} />}
+          render={(report: ErrorReportRecord) => <DateTimeText value={report.created_at} />}
         />
       </DataTable>
     </AdminList>

@@ -28,6 +28,7 @@ import {
   type AdminHealthReport,
   type HealthCheckView,
   type HealthSample,
+  type ErrorReportRecord,
 } from '@leadpulse/common';
 import { adminApi } from '../api';
 import { Badge } from '../components/Badge';
@@ -36,14 +37,6 @@ import { DateTimeText } from '../components/DateTimeText';
 const SampleCharts = lazy(() =>
   import('./SampleCharts').then((module) => ({ default: module.SampleCharts })),
 );
-
-interface ErrorReport {
-  id: string;
-  error_id: string;
-  message: string;
-  url: string | null;
-  created_at: string;
-}
 
 /** The spec's health check interval. */
 export const REFRESH_EVERY_MS = 30_000;
@@ -213,7 +206,7 @@ function SystemInfoTab({ system }: { system: AdminHealthReport['system'] }) {
   );
 }
 
-function RecentErrorReports({ reports }: { reports: ErrorReport[] | undefined }) {
+function RecentErrorReports({ reports }: { reports: ErrorReportRecord[] | undefined }) {
   return (
     <Card variant="outlined" component="section" aria-label="Recent Error Reports">
       <CardContent>
@@ -261,7 +254,7 @@ export function HealthPage() {
   const errors = useQuery({
     queryKey: ['admin-health', 'error-reports'],
     queryFn: () =>
-      adminApi<ErrorReport[]>(
+      adminApi<ErrorReportRecord[]>(
         `/error-reports?range=${encodeURIComponent('[0,4]')}&sort=${encodeURIComponent('["created_at","DESC"]')}`,
       ),
     refetchInterval: REFRESH_EVERY_MS,

@@ -17,6 +17,7 @@ import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { TOOLBAR_WRAP } from '../lists/toolbar';
 import { exportCsv } from '../users/exportUsers';
+import type { SubscriberImportResult } from '@leadpulse/common';
 
 function AddSubscriberDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
@@ -71,13 +72,10 @@ export function NewsletterActions() {
   const canAdd = useCan('add_subscriber', 'newsletter');
   const importFile = async (chosen: File) => {
     try {
-      const result = await adminApi<{ imported: number; skipped: number; invalid: number }>(
-        '/newsletter/import',
-        {
-          method: 'POST',
-          body: { csv: await chosen.text() },
-        },
-      );
+      const result = await adminApi<SubscriberImportResult>('/newsletter/import', {
+        method: 'POST',
+        body: { csv: await chosen.text() },
+      });
       notify(
         `Imported ${result.imported} subscriber(s); ${result.skipped} already on the list, ${result.invalid} invalid`,
         { type: 'success' },

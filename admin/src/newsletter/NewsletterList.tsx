@@ -1,5 +1,5 @@
 import { DataTable, SearchInput, SelectInput, useNotify, useRefresh } from 'react-admin';
-import { newsletterLabel, statusBadgeColour } from '@leadpulse/common';
+import { newsletterLabel, statusBadgeColour, type SubscriberRecord } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
@@ -10,16 +10,6 @@ import { RowActions } from '../lists/RowActions';
 import { NewsletterActions } from './NewsletterActions';
 import { ROW_ACTIONS } from '../lists/RowActions';
 import { FILTER_SELECT } from '../lists/toolbar';
-
-interface Subscriber {
-  id: string;
-  email: string;
-  status: string;
-  source: string;
-  confirmed_at: string | null;
-  last_email_sent_at: string | null;
-  created_at: string;
-}
 
 const choices = (ids: string[]) => ids.map((id) => ({ id, name: newsletterLabel(id) }));
 
@@ -56,7 +46,7 @@ export function NewsletterList() {
   const refresh = useRefresh();
   const canUnsubscribe = useCan('unsubscribe', 'newsletter');
   const canResubscribe = useCan('resubscribe', 'newsletter');
-  const act = async (subscriber: Subscriber, action: 'unsubscribe' | 'resubscribe') => {
+  const act = async (subscriber: SubscriberRecord, action: 'unsubscribe' | 'resubscribe') => {
     try {
       await adminApi(`/newsletter/${subscriber.id}/${action}`, { method: 'POST' });
       notify(`${action === 'unsubscribe' ? 'Unsubscribed' : 'Resubscribed'} ${subscriber.email}`, {
@@ -87,12 +77,12 @@ export function NewsletterList() {
         <DataTable.Col
           source="email"
           label="Email"
-          render={(row: Subscriber) => <EmailText value={row.email} />}
+          render={(row: SubscriberRecord) => <EmailText value={row.email} />}
         />
         <DataTable.Col
           source="status"
           label="Status"
-          render={(row: Subscriber) => (
+          render={(row: SubscriberRecord) => (
             <Badge
               label={newsletterLabel(row.status)}
               colour={row.status === 'bounced' ? 'red' : statusBadgeColour(row.status)}
@@ -103,29 +93,29 @@ export function NewsletterList() {
           source="source"
           label="Source"
           sx={{ whiteSpace: 'nowrap' }}
-          render={(row: Subscriber) => newsletterLabel(row.source)}
+          render={(row: SubscriberRecord) => newsletterLabel(row.source)}
         />
         <DataTable.Col
           source="confirmed_at"
           label="Confirmed At"
-          render={(row: Subscriber) => <DateTimeText value={row.confirmed_at} />}
+          render={(row: SubscriberRecord) => <DateTimeText value={row.confirmed_at} />}
         />
         <DataTable.Col
           source="last_email_sent_at"
           label="Last Email Sent"
-          render={(row: Subscriber) => <DateTimeText value={row.last_email_sent_at} />}
+          render={(row: SubscriberRecord) => <DateTimeText value={row.last_email_sent_at} />}
         />
         <DataTable.Col
           source="created_at"
           label="Created At"
-          render={(row: Subscriber) => <DateTimeText value={row.created_at} />}
+          render={(row: SubscriberRecord) => <DateTimeText value={row.created_at} />}
         />
         <DataTable.Col
           label=""
           cellClassName={ROW_ACTIONS}
           headerClassName={ROW_ACTIONS}
           disableSort
-          render={(row: Subscriber) => (
+          render={(row: SubscriberRecord) => (
             <RowActions
               label={`Actions for ${row.email}`}
               actions={[

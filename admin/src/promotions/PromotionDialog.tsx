@@ -11,28 +11,15 @@ import {
   TextField,
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
+import type { PromotionRecord } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
-
-/** A row of the Promotions list. */
-export interface Promotion {
-  id: string;
-  name: string;
-  code: string;
-  type: 'percentage' | 'fixed_amount';
-  value: number;
-  max_uses: number | null;
-  current_uses: number;
-  active: boolean;
-  expires_at: string | null;
-  created_at: string;
-}
 
 /** Create or edit a promotion: name, code, percentage or fixed amount, value, max uses, expiry. */
 export function PromotionDialog({
   promotion,
   onClose,
 }: {
-  promotion?: Promotion;
+  promotion?: PromotionRecord;
   onClose: () => void;
 }) {
   const notify = useNotify();
@@ -107,7 +94,7 @@ export function PromotionDialog({
             label="Type"
             value={form.type}
             onChange={(event) =>
-              setForm({ ...form, type: event.target.value as Promotion['type'] })
+              setForm({ ...form, type: event.target.value as PromotionRecord['type'] })
             }
           >
             <MenuItem value="percentage">Percentage</MenuItem>

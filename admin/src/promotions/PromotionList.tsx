@@ -9,18 +9,18 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
-import { formatUsd } from '@leadpulse/common';
+import { formatUsd, type PromotionRecord } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
 import { DateTimeText, WrappingText } from '../components/DateTimeText';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
-import { PromotionDialog, type Promotion } from './PromotionDialog';
+import { PromotionDialog } from './PromotionDialog';
 import { ROW_ACTIONS } from '../lists/RowActions';
 import { FILTER_SELECT } from '../lists/toolbar';
 
-const valueLabel = (promotion: Pick<Promotion, 'type' | 'value'>) =>
+const valueLabel = (promotion: Pick<PromotionRecord, 'type' | 'value'>) =>
   promotion.type === 'percentage' ? `${promotion.value}%` : formatUsd(promotion.value);
 
 const filters = [
@@ -45,10 +45,10 @@ const filters = [
 export function PromotionList() {
   const notify = useNotify();
   const refresh = useRefresh();
-  const [editing, setEditing] = useState<Promotion | 'new'>();
+  const [editing, setEditing] = useState<PromotionRecord | 'new'>();
   const canCreate = useCan('create', 'promotions');
   const canEdit = useCan('edit', 'promotions');
-  const toggle = async (promotion: Promotion) => {
+  const toggle = async (promotion: PromotionRecord) => {
     try {
       await adminApi(`/promotions/${promotion.id}`, {
         method: 'PUT',
@@ -83,31 +83,33 @@ export function PromotionList() {
           <DataTable.Col
             source="name"
             label="Name"
-            render={(row: Promotion) => <WrappingText value={row.name} />}
+            render={(row: PromotionRecord) => <WrappingText value={row.name} />}
           />
           <DataTable.Col source="code" label="Code" sx={{ whiteSpace: 'nowrap' }} />
           <DataTable.Col
             source="type"
             label="Type"
             sx={{ whiteSpace: 'nowrap' }}
-            render={(row: Promotion) => (row.type === 'percentage' ? 'Percentage' : 'Fixed amount')}
+            render={(row: PromotionRecord) =>
+              row.type === 'percentage' ? 'Percentage' : 'Fixed amount'
+            }
           />
           <DataTable.Col
             source="value"
             label="Value"
-            render={(row: Promotion) => valueLabel(row)}
+            render={(row: PromotionRecord) => valueLabel(row)}
           />
           <DataTable.Col
             source="current_uses"
             label="Uses"
-            render={(row: Promotion) =>
+            render={(row: PromotionRecord) =>
               row.max_uses ? `${row.current_uses} / ${row.max_uses}` : String(row.current_uses)
             }
           />
           <DataTable.Col
             source="active"
             label="Active"
-            render={(row: Promotion) => (
+            render={(row: PromotionRecord) => (
               <Badge
                 label={row.active ? 'Active' : 'Inactive'}
                 colour={row.active ? 'green' : 'grey'}
@@ -117,19 +119,19 @@ export function PromotionList() {
           <DataTable.Col
             source="expires_at"
             label="Expires At"
-            render={(row: Promotion) => <DateTimeText value={row.expires_at} />}
+            render={(row: PromotionRecord) => <DateTimeText value={row.expires_at} />}
           />
           <DataTable.Col
             source="created_at"
             label="Created At"
-            render={(row: Promotion) => <DateTimeText value={row.created_at} />}
+            render={(row: PromotionRecord) => <DateTimeText value={row.created_at} />}
           />
           <DataTable.Col
             label=""
             cellClassName={ROW_ACTIONS}
             headerClassName={ROW_ACTIONS}
             disableSort
-            render={(row: Promotion) => (
+            render={(row: PromotionRecord) => (
               <RowActions
                 label={`Actions for ${row.code}`}
                 actions={[

@@ -27,16 +27,7 @@ import { CardField, RecordCards } from '../lists/RecordCards';
 import { RowActions } from '../lists/RowActions';
 import { ROW_ACTIONS } from '../lists/RowActions';
 import { FILTER_SELECT } from '../lists/toolbar';
-
-interface StripeEventRow {
-  id: string;
-  stripe_event_id: string;
-  event_type: string;
-  processed: boolean;
-  processed_at: string | null;
-  error_message: string | null;
-  created_at: string;
-}
+import type { StripeEventRow, ActionMessage } from '@leadpulse/common';
 
 function TypeFilter(props: { source: string; alwaysOn?: boolean }) {
   const { data = [] } = useQuery({
@@ -120,7 +111,7 @@ export function StripeEventList() {
   const canReplay = useCan('replay', 'stripe-events');
   const replay = async (event: StripeEventRow) => {
     try {
-      const { message } = await adminApi<{ message: string }>(`/stripe-events/${event.id}/replay`, {
+      const { message } = await adminApi<ActionMessage>(`/stripe-events/${event.id}/replay`, {
         method: 'POST',
       });
       notify(message, { type: 'success' });

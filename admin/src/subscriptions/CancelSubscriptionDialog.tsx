@@ -10,33 +10,16 @@ import {
   FormControlLabel,
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
-import { formatUsd, getPlan } from '@leadpulse/common';
+import {
+  formatUsd,
+  getPlan,
+  type RefundOffer,
+  type SubscriptionAction,
+  type SubscriptionRecord,
+} from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
 import { RefundDialog } from '../users/profile/RefundDialog';
 import { formatDate } from '../format';
-
-/** A row of the Subscriptions list. */
-export interface SubscriptionRow {
-  id: string;
-  stripe_subscription_id: string;
-  stripe_customer_id: string;
-  plan_name: string;
-  plan_type: string;
-  status: string;
-  amount_cents: number;
-  cancel_at_period_end: boolean;
-  current_period_end: string | null;
-  created_at: string;
-  user?: { email: string } | null;
-}
-
-/** The server's proposal after a cancellation now: the unused part of the paid period. */
-interface RefundOffer {
-  user_id: string;
-  transaction_id: string;
-  amount_cents: number;
-  unused_fraction: number;
-}
 
 /**
  * Cancel Subscription: now, or at the end of the period. Cancelling now offers a refund of the
@@ -46,7 +29,7 @@ export function CancelSubscriptionDialog({
   subscription,
   onClose,
 }: {
-  subscription: SubscriptionRow;
+  subscription: SubscriptionRecord;
   onClose: () => void;
 }) {
   const notify = useNotify();
@@ -58,7 +41,7 @@ export function CancelSubscriptionDialog({
   const confirm = async () => {
     setBusy(true);
     try {
-      const { message, refund } = await adminApi<{ message: string; refund?: RefundOffer | null }>(
+      const { message, refund } = await adminApi<SubscriptionAction>(
         `/subscriptions/${subscription.id}/cancel`,
         {
           method: 'POST',

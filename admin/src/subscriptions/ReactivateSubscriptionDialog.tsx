@@ -9,16 +9,13 @@ import {
   DialogTitle,
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
-import { formatUsd } from '@leadpulse/common';
+import {
+  formatUsd,
+  type PendingCharge,
+  type SubscriptionRecord,
+  type SubscriptionAction,
+} from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
-import type { SubscriptionRow } from './CancelSubscriptionDialog';
-
-/** What reactivating a cancelled subscription will charge, as the server states it. */
-export interface PendingCharge {
-  amount_cents: number;
-  currency: string;
-  description: string;
-}
 
 /**
  * Reactivate Subscription for a cancelled one: restarting charges the customer, so the amount
@@ -30,7 +27,7 @@ export function ReactivateSubscriptionDialog({
   charge,
   onClose,
 }: {
-  subscription: SubscriptionRow;
+  subscription: SubscriptionRecord;
   charge: PendingCharge;
   onClose: () => void;
 }) {
@@ -42,7 +39,7 @@ export function ReactivateSubscriptionDialog({
     setBusy(true);
     setFailure(undefined);
     try {
-      const { message } = await adminApi<{ message: string }>(
+      const { message } = await adminApi<SubscriptionAction>(
         `/subscriptions/${subscription.id}/reactivate`,
         { method: 'POST', body: { confirm_amount_cents: charge.amount_cents } },
       );

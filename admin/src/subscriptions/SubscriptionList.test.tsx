@@ -2,23 +2,25 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_PERMISSIONS } from '@leadpulse/common';
+import { ROLE_PERMISSIONS, type SubscriptionRecord } from '@leadpulse/common';
 import { renderAdmin, stubFetch, type StubAnswer } from '../test-utils';
-import type { SubscriptionRow } from './CancelSubscriptionDialog';
 import { SubscriptionList } from './SubscriptionList';
 
-const cancelled: SubscriptionRow = {
+const cancelled: SubscriptionRecord = {
   id: 's1',
   stripe_subscription_id: 'sub_old',
   stripe_customer_id: 'cus_1',
+  user_id: 'u1',
   plan_name: 'prospector',
   plan_type: 'monthly',
   status: 'canceled',
   amount_cents: 7_500,
   cancel_at_period_end: false,
   current_period_end: '2026-12-01T00:00:00.000Z',
+  canceled_at: '2026-11-20T00:00:00.000Z',
   created_at: '2026-11-01T00:00:00.000Z',
-  user: { email: 'grace@example.com' },
+  updated_at: '2026-11-20T00:00:00.000Z',
+  user: { id: 'u1', email: 'grace@example.com', first_name: 'Grace', last_name: 'Hopper' },
 };
 
 const CHARGE = {

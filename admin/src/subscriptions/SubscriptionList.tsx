@@ -14,6 +14,9 @@ import {
   getPlan,
   statusBadgeColour,
   subscriptionStatusLabel,
+  type PendingCharge,
+  type SubscriptionRecord,
+  type SubscriptionAction,
 } from '@leadpulse/common';
 import { adminApi, errorCode, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
@@ -22,9 +25,9 @@ import { DateText } from '../components/DateTimeText';
 import { formatDate } from '../format';
 import { AdminList } from '../lists/AdminList';
 import { RowActions } from '../lists/RowActions';
-import { CancelSubscriptionDialog, type SubscriptionRow } from './CancelSubscriptionDialog';
+import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
 import { ROW_ACTIONS } from '../lists/RowActions';
-import { ReactivateSubscriptionDialog, type PendingCharge } from './ReactivateSubscriptionDialog';
+import { ReactivateSubscriptionDialog } from './ReactivateSubscriptionDialog';
 import { FILTER_SELECT } from '../lists/toolbar';
 
 /** The spec's status options; Stripe spells cancelled "canceled". */
@@ -50,18 +53,18 @@ const filters = [
 export function SubscriptionList() {
   const notify = useNotify();
   const refresh = useRefresh();
-  const [cancelling, setCancelling] = useState<SubscriptionRow>();
+  const [cancelling, setCancelling] = useState<SubscriptionRecord>();
   const canCancel = useCan('cancel_subscription', 'subscriptions');
   const canReactivate = useCan('reactivate_subscription', 'subscriptions');
   const [confirming, setConfirming] = useState<{
-    subscription: SubscriptionRow;
+    subscription: SubscriptionRecord;
     charge: PendingCharge;
   }>();
   // Undoing a scheduled cancellation charges nothing and goes ahead; restarting a cancelled
   // subscription is refused with the charge it would make, which the dialog then shows.
-  const reactivate = async (subscription: SubscriptionRow) => {
+  const reactivate = async (subscription: SubscriptionRecord) => {
     try {
-      const { message } = await adminApi<{ message: string }>(
+      const { message } = await adminApi<SubscriptionAction>(
         `/subscriptions/${subscription.id}/reactivate`,
         { method: 'POST', body: {} },
       );
@@ -85,7 +88,7 @@ export function SubscriptionList() {
           <DataTable.Col
             source="stripe_customer_id"
             label="Customer ID"
-            render={(row: SubscriptionRow) => (
+            render={(row: SubscriptionRecord) => (
               <>
                 {row.stripe_customer_id}
                 {row.user?.email && (
@@ -99,17 +102,17 @@ export function SubscriptionList() {
           <DataTable.Col
             source="plan_name"
             label="Plan"
-            render={(row: SubscriptionRow) => getPlan(row.plan_name).name}
+            render={(row: SubscriptionRecord) => getPlan(row.plan_name).name}
           />
           <DataTable.Col
             source="plan_type"
             label="Type"
-            render={(row: SubscriptionRow) => billingPeriodLabel(row.plan_type)}
+            render={(row: SubscriptionRecord) => billingPeriodLabel(row.plan_type)}
           />
           <DataTable.Col
             source="status"
             label="Status"
-            render={(row: SubscriptionRow) => (
+            render={(row: SubscriptionRecord) => (
               <>
                 <Badge
                   label={subscriptionStatusLabel(row.status)}
@@ -131,19 +134,19 @@ export function SubscriptionList() {
           <DataTable.Col
             source="amount_cents"
             label="Amount"
-            render={(row: SubscriptionRow) => formatUsd(row.amount_cents)}
+            render={(row: SubscriptionRecord) => formatUsd(row.amount_cents)}
           />
           <DataTable.Col
             source="created_at"
             label="Created At"
-            render={(row: SubscriptionRow) => <DateText value={row.created_at} />}
+            render={(row: SubscriptionRecord) => <DateText value={row.created_at} />}
           />
           <DataTable.Col
             label=""
             cellClassName={ROW_ACTIONS}
             headerClassName={ROW_ACTIONS}
             disableSort
-            render={(row: SubscriptionRow) => (
+            render={(row: SubscriptionRecord) => (
               <RowActions
                 label={`Actions for ${row.stripe_subscription_id}`}
                 actions={[

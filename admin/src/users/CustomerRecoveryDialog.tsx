@@ -20,17 +20,14 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useNotify, useRefresh } from 'react-admin';
 import { adminApi, errorCode, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
+import type {
+  RecoveryCandidate,
+  RecoveryDone,
+  ReconcileResult,
+  PasswordLinkAnswer,
+} from '@leadpulse/common';
 
-interface Candidate {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  status: string;
-  reason: 'payment_not_processed' | 'no_account' | 'password_not_set';
-}
-
-const REASONS: Record<Candidate['reason'], string> = {
+const REASONS: Record<RecoveryCandidate['reason'], string> = {
   payment_not_processed: 'Paid, but the payment was never processed',
   no_account: 'Paid, but has no account',
   password_not_set: 'Paid, but never set a password',
@@ -50,7 +47,7 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
   const canReconcile = useCan('run_reconciliation', 'users');
   const { data, isError, isFetching } = useQuery({
     queryKey: KEY,
-    queryFn: () => adminApi<Candidate[]>('/recovery'),
+    queryFn: () => adminApi<RecoveryCandidate[]>('/recovery'),
     enabled: open,
     staleTime: 0,
   });
@@ -63,18 +60,18 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
   }, [data, notify]);
 
   /** Takes a recovered customer off the list at once, then reloads the list and the users. */
-  const leave = (candidate: Candidate) => {
-    queryClient.setQueryData<Candidate[]>(KEY, (rows) =>
+  const leave = (candidate: RecoveryCandidate) => {
+    queryClient.setQueryData<RecoveryCandidate[]>(KEY, (rows) =>
       rows?.filter((row) => row.id !== candidate.id),
     );
     void queryClient.invalidateQueries({ queryKey: KEY });
     refresh();
   };
 
-  const recover = async (candidate: Candidate) => {
+  const recover = async (candidate: RecoveryCandidate) => {
     setBusy(candidate.email);
     try {
-      const { message } = await adminApi<{ message: string }>('/recovery/recover', {
+      const { message } = await adminApi<RecoveryDone>('/recovery/recover', {
         method: 'POST',
         body: { email: candidate.email },
       });
@@ -88,18 +85,15 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
       setBusy(undefined);
     }
   };
-  const passwordLink = async (candidate: Candidate) => {
+  const passwordLink = async (candidate: RecoveryCandidate) => {
     setBusy(candidate.email);
     try {
-      const answer = await adminApi<{ passwordSetupUrl?: string; message?: string }>(
-        '/recovery/password-link',
-        {
-          method: 'POST',
-          body: { email: candidate.email },
-        },
-      );
+      const answer = await adminApi<PasswordLinkAnswer>('/recovery/password-link', {
+        method: 'POST',
+        body: { email: candidate.email },
+      });
       // An administrator's link goes to its holder by e-mail only: there is nothing to copy.
-      if (!answer.passwordSetupUrl) {
+      if (!('passwordSetupUrl' in answer)) {
         notify(answer.message ?? `Password setup link sent by e-mail to ${candidate.email}`, {
           type: 'success',
         });
@@ -116,7 +110,7 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
   const reconcile = async () => {
     setBusy('reconcile');
     try {
-      const { repaired } = await adminApi<{ repaired: unknown[] }>('/recovery/reconcile', {
+      const { repaired } = await adminApi<ReconcileResult>('/recovery/reconcile', {
         method: 'POST',
       });
       notify(

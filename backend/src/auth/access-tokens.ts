@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 import { ExtractJwt } from 'passport-jwt';
-import { MESSAGES } from '@leadpulse/common';
-import { AppException } from '../common/app.exception.js';
+import type { AppException } from '../common/app.exception.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { AppConfig } from '../config/app-config.js';
 import type { AuthenticatedUser } from './auth-user.js';
 import { EndedSessionsService } from './ended-sessions.service.js';
@@ -49,7 +49,7 @@ export function toAuthenticatedUser(payload: unknown): AuthenticatedUser | null 
 }
 
 export function sessionRequired(): AppException {
-  return new AppException('unauthorized', 401, MESSAGES.session.required);
+  return AUTH_ERRORS.unauthorized();
 }
 
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();

@@ -17,8 +17,6 @@ import type { FastifyRequest } from 'fastify';
 import { tap, type Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
 import {
-  FORBIDDEN_MESSAGE,
-  MESSAGES,
   ROLE_PERMISSIONS,
   auditActionLabel,
   permissionFor,
@@ -30,7 +28,8 @@ import { AppConfig } from '../config/app-config.js';
 import type { AuthenticatedUser } from './auth-user.js';
 import { JwtAuthGuard } from './guards.js';
 import { mfaErrors } from './mfa/mfa.errors.js';
-import { AppException } from '../common/app.exception.js';
+import { usersErrors } from '../users/users.errors.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { isUuid } from '../common/ids.js';
 import { requestContext } from '../common/request-context.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -86,7 +85,7 @@ export class AdminGuard implements CanActivate {
       granted: string[];
       enrolled: boolean;
     }[];
-    if (!row?.is_admin) throw new AppException('forbidden', 403, MESSAGES.admin.accessDenied);
+    if (!row?.is_admin) throw AUTH_ERRORS.notAdmin();
     if (!row.enrolled) throw mfaErrors.enrollmentRequired();
     user.userId = row.id;
     user.owner = row.owner === true;
@@ -135,7 +134,7 @@ export class AdminPermissionGuard implements CanActivate {
           },
         }),
       );
-      throw new AppException('forbidden', 403, FORBIDDEN_MESSAGE);
+      throw AUTH_ERRORS.notPermitted();
     }
     // A deleted account keeps only its history: nothing may be done to it.
     const target = request.params?.id;
@@ -145,11 +144,7 @@ export class AdminPermissionGuard implements CanActivate {
       isUuid(target) &&
       (await this.dataSource.getRepository(UserEntity).existsBy({ id: target, status: 'deleted' }))
     )
-      throw new AppException(
-        'user_deleted',
-        409,
-        'This account has been deleted: only its history can be viewed.',
-      );
+      throw usersErrors.deleted();
     requestContext.set('adminWrite', { action, audited: 0 });
     return true;
   }

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES, type MfaRequired } from '@leadpulse/common';
-import { AppException } from '../common/app.exception.js';
+import type { MfaRequired } from '@leadpulse/common';
+import type { AppException } from '../common/app.exception.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { normaliseEmail } from '../common/email.js';
 import { MailService } from '../mail/mail.service.js';
 import { type PasswordAttempt, RateLimitService } from '../rate-limit/rate-limit.service.js';
@@ -26,8 +27,7 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
-const invalidLink = () =>
-  new AppException('invalid_token', 400, MESSAGES.setupPassword.invalidLink);
+const invalidLink = () => AUTH_ERRORS.invalidSetupLink();
 
 /** "Ada Lovelace King" → first "Ada", last "Lovelace King" (DESIGN decisions). */
 export function splitName(name: string): { first_name: string; last_name: string } {
@@ -64,8 +64,7 @@ export class AuthService {
     await this.rateLimits.consume('signup', client.ip);
     const email = normaliseEmail(input.email);
     // A deleted account's address names its row, never a mailbox anyone holds.
-    if (!isEmail(email) || isDeletedAddress(email))
-      throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
+    if (!isEmail(email) || isDeletedAddress(email)) throw AUTH_ERRORS.invalidEmail();
     this.passwords.assertAcceptable(input.password);
     const passwordHash = await this.passwords.hash(input.password);
     const names = splitName(input.name);
@@ -120,11 +119,10 @@ export class AuthService {
       this.dataSource.getRepository(AuthAccountEntity).findOneBy({ email }),
     );
     // Unknown e-mails are checked against a decoy hash: same answer, comparable time.
-    if (!account)
-      throw new AppException('invalid_credentials', 400, MESSAGES.login.invalidCredentials);
+    if (!account) throw AUTH_ERRORS.invalidCredentials();
     if (!account.email_confirmed_at) {
       await attempt.release();
-      throw new AppException('email_not_confirmed', 403, MESSAGES.login.emailNotConfirmed);
+      throw AUTH_ERRORS.emailNotConfirmed();
     }
     if (await this.mfa.hasVerifiedFactor(this.dataSource.manager, account.id)) {
       // The password was right, so it counts as no failure; but the failures of codes stay.
@@ -199,11 +197,7 @@ export class AuthService {
       this.dataSource.getRepository(AuthAccountEntity).findOneByOrFail({ id: accountId }),
     );
     if (!account) {
-      throw new AppException(
-        'invalid_current_password',
-        400,
-        MESSAGES.settings.currentPasswordWrong,
-      );
+      throw AUTH_ERRORS.invalidCurrentPassword();
     }
     await attempt.succeeded();
     this.passwords.assertAcceptable(newPassword);
@@ -248,7 +242,7 @@ export class AuthService {
   }
 
   private emailExists(): AppException {
-    return new AppException('email_exists', 409, MESSAGES.signup.emailExists);
+    return AUTH_ERRORS.emailExists();
   }
 
   /** A customer record for the e-mail may exist already (waitlist, purchase): link it, else create one. */

@@ -2,8 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES } from '@leadpulse/common';
-import { AppException } from '../common/app.exception.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
@@ -61,8 +60,7 @@ export class ConfirmationService {
     await this.rateLimits.consume('confirm', client.ip);
     return this.dataSource.transaction(async (manager) => {
       const used = await this.tokens.consume(manager, token, ['email_confirmation']);
-      if (!used)
-        throw new AppException('invalid_token', 400, MESSAGES.session.invalidConfirmationLink);
+      if (!used) throw AUTH_ERRORS.invalidConfirmationLink();
       const before = await manager.getRepository(AuthAccountEntity).findOneOrFail({
         where: { id: used.auth_account_id },
         lock: { mode: 'pessimistic_write' },

@@ -1,8 +1,7 @@
 import { createParamDecorator, Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES } from '@leadpulse/common';
-import { AppException } from '../common/app.exception.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import type { AuthenticatedUser } from './auth-user.js';
 import type { ClientInfo } from './auth.service.js';
 import { EndedSessionsService } from './ended-sessions.service.js';
@@ -38,7 +37,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
-const unauthorized = () => new AppException('unauthorized', 401, MESSAGES.session.required);
+const unauthorized = AUTH_ERRORS.unauthorized;
 
 /** Reads a bearer token when one is sent (401 if it is bad); lets anonymous requests through. */
 @Injectable()

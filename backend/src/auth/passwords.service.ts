@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import argon2 from 'argon2';
-import { MESSAGES } from '@leadpulse/common';
-import { AppException } from '../common/app.exception.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { AppConfig } from '../config/app-config.js';
 
 /** OWASP's minimum for argon2id: 19 MiB, two passes, one lane. */
@@ -48,10 +47,10 @@ export class PasswordsService {
   assertAcceptable(password: string): void {
     const minimum = this.config.auth.passwordMinLength;
     if ([...password].length < minimum) {
-      throw new AppException('weak_password', 400, MESSAGES.signup.passwordTooShort(minimum));
+      throw AUTH_ERRORS.passwordTooShort(minimum);
     }
     if (COMMON_PASSWORDS.has(password.toLowerCase())) {
-      throw new AppException('weak_password', 400, MESSAGES.signup.passwordTooCommon);
+      throw AUTH_ERRORS.passwordTooCommon();
     }
   }
 }

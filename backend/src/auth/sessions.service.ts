@@ -3,8 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES } from '@leadpulse/common';
-import { AppException } from '../common/app.exception.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { AppConfig } from '../config/app-config.js';
 import { usersErrors } from '../users/users.errors.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from './access-tokens.js';
@@ -18,8 +17,7 @@ import { RefreshTokenEntity } from './refresh-token.entity.js';
 /** A token presented again this soon after its rotation gets the same successor (concurrent tabs). */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
-const invalidRefreshToken = () =>
-  new AppException('invalid_refresh_token', 401, MESSAGES.session.expired);
+const invalidRefreshToken = () => AUTH_ERRORS.invalidRefreshToken();
 
 @Injectable()
 export class SessionsService {
@@ -42,8 +40,7 @@ export class SessionsService {
     const [user] = (await manager.query(`SELECT status FROM users WHERE auth_user_id = $1`, [
       account.id,
     ])) as { status: string }[];
-    if (user?.status === 'suspended')
-      throw new AppException('account_suspended', 403, MESSAGES.login.accountSuspended);
+    if (user?.status === 'suspended') throw AUTH_ERRORS.accountSuspended();
     if (user?.status === 'deleted') throw usersErrors.deleted();
     const refreshToken = randomBytes(32).toString('base64url');
     const familyId = randomUUID();

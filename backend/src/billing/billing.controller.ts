@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Ip, Post, Query, UseGuards } from '@ne
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
-import type { PlanPreview } from '../subscriptions/plan-changes.service.js';
+import type { PlanPreview, RedirectUrl } from '@leadpulse/common';
 import type { MemberView } from '../users/users.service.js';
 import { BillingService } from './billing.service.js';
 import { MemberPlanDto } from './dto/plan.dto.js';
@@ -20,7 +20,7 @@ export class BillingController {
   @ApiErrors({ status: 409, code: 'no_billing_account' }, billingErrors.stripeFailed)
   @Post('portal')
   @HttpCode(200)
-  portal(@CurrentUser() user: AuthenticatedUser): Promise<{ url: string }> {
+  portal(@CurrentUser() user: AuthenticatedUser): Promise<RedirectUrl> {
     return this.billing.portal(user.accountId);
   }
 
@@ -28,7 +28,7 @@ export class BillingController {
   @ApiErrors({ status: 409, code: 'no_billing_account' }, billingErrors.stripeFailed)
   @Post('portal/payment-method')
   @HttpCode(200)
-  paymentMethodPortal(@CurrentUser() user: AuthenticatedUser): Promise<{ url: string }> {
+  paymentMethodPortal(@CurrentUser() user: AuthenticatedUser): Promise<RedirectUrl> {
     return this.billing.paymentMethodPortal(user.accountId);
   }
 
@@ -44,7 +44,7 @@ export class BillingController {
     @CurrentUser() user: AuthenticatedUser,
     @Body() form: MemberPlanDto,
     @Ip() ip: string,
-  ): Promise<{ url: string }> {
+  ): Promise<RedirectUrl> {
     return this.billing.checkout(user.accountId, form.plan, ip);
   }
 

@@ -1,7 +1,21 @@
+import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 
 /** The member's own billing errors, each code with its message, declared once. */
 export const billingErrors = {
+  profileNotFound: () =>
+    new AppException('profile_not_found', 404, 'Your profile could not be found.'),
+  noBillingAccount: () =>
+    new AppException('no_billing_account', 409, MESSAGES.settings.noBillingAccount),
+  alreadySubscribed: () =>
+    new AppException(
+      'already_subscribed',
+      409,
+      'You already have a subscription. Change your plan instead.',
+    ),
+  checkoutFailed: () => new AppException('checkout_failed', 502, MESSAGES.founding.checkoutFailed),
+  noPlanToChange: () =>
+    new AppException('no_subscription', 409, 'You have no subscription to change yet.'),
   noSubscription: (action: 'cancel' | 'resume') =>
     new AppException('no_subscription', 409, `You have no subscription to ${action}.`),
   alreadyEnding: (endDate: string | null) =>

@@ -2,14 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES } from '@leadpulse/common';
-import { AppException } from '../common/app.exception.js';
+import type { PlanPreview } from '@leadpulse/common';
+import { billingErrors } from './billing.errors.js';
 import { AppConfig } from '../config/app-config.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { creationKey } from '../stripe/idempotency-key.js';
 import { STRIPE } from '../stripe/stripe.client.js';
-import { PlanChangesService, type PlanPreview } from '../subscriptions/plan-changes.service.js';
+import { PlanChangesService } from '../subscriptions/plan-changes.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { MemberView } from '../users/users.service.js';
@@ -41,8 +41,7 @@ export class BillingService {
   /** A Stripe customer-portal session for the member's own customer (Manage Billing). */
   async portal(accountId: string): Promise<{ url: string }> {
     const user = await this.member(accountId);
-    if (!user.stripe_customer_id)
-      throw new AppException('no_billing_account', 409, MESSAGES.settings.noBillingAccount);
+    if (!user.stripe_customer_id) throw billingErrors.noBillingAccount();
     const session = await this.stripe.billingPortal.sessions.create({
       customer: user.stripe_customer_id,
       return_url: `${this.config.appUrl}/dashboard/settings?tab=subscription`,
@@ -56,8 +55,7 @@ export class BillingService {
    */
   async paymentMethodPortal(accountId: string): Promise<{ url: string }> {
     const user = await this.member(accountId);
-    if (!user.stripe_customer_id)
-      throw new AppException('no_billing_account', 409, MESSAGES.settings.noBillingAccount);
+    if (!user.stripe_customer_id) throw billingErrors.noBillingAccount();
     const settings = `${this.config.appUrl}/dashboard/settings?tab=subscription`;
     const session = await this.stripe.billingPortal.sessions.create({
       customer: user.stripe_customer_id,
@@ -81,11 +79,7 @@ export class BillingService {
     await this.rateLimits.consume('checkout', ip);
     const user = await this.member(accountId);
     if (user.stripe_subscription_id && PAYING.includes(user.subscription_status ?? ''))
-      throw new AppException(
-        'already_subscribed',
-        409,
-        'You already have a subscription. Change your plan instead.',
-      );
+      throw billingErrors.alreadySubscribed();
     try {
       const customerId = user.stripe_customer_id ?? (await this.createCustomer(user));
       const session = await this.stripe.checkout.sessions.create({
@@ -102,7 +96,7 @@ export class BillingService {
       });
       return { url: session.url! };
     } catch {
-      throw new AppException('checkout_failed', 502, MESSAGES.founding.checkoutFailed);
+      throw billingErrors.checkoutFailed();
     }
   }
 
@@ -126,7 +120,7 @@ export class BillingService {
   async changePlan(accountId: string, plan: MemberPlan): Promise<MemberView> {
     const user = await this.member(accountId);
     if (!user.stripe_subscription_id || !PAYING.includes(user.subscription_status ?? ''))
-      throw new AppException('no_subscription', 409, 'You have no subscription to change yet.');
+      throw billingErrors.noPlanToChange();
     return this.plans.changePlan(null, user.id, { plan });
   }
 
@@ -134,7 +128,7 @@ export class BillingService {
   async previewPlan(accountId: string, plan: MemberPlan): Promise<PlanPreview> {
     const user = await this.member(accountId);
     if (!user.stripe_subscription_id || !PAYING.includes(user.subscription_status ?? ''))
-      throw new AppException('no_subscription', 409, 'You have no subscription to change yet.');
+      throw billingErrors.noPlanToChange();
     return this.plans.preview(user.id, plan);
   }
 
@@ -163,7 +157,7 @@ export class BillingService {
     const user = await this.dataSource
       .getRepository(UserEntity)
       .findOneBy({ auth_user_id: accountId });
-    if (!user) throw new AppException('profile_not_found', 404, 'Your profile could not be found.');
+    if (!user) throw billingErrors.profileNotFound();
     return user;
   }
 }

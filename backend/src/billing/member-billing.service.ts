@@ -296,7 +296,7 @@ export class MemberBillingService {
     const user = await this.dataSource
       .getRepository(UserEntity)
       .findOneBy({ auth_user_id: accountId });
-    if (!user) throw new AppException('profile_not_found', 404, 'Your profile could not be found.');
+    if (!user) throw billingErrors.profileNotFound();
     return user;
   }
 }

@@ -8,7 +8,8 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isValueTooLong } from '../database/database-errors.js';
-import { AppException, type ErrorBody } from './app.exception.js';
+import type { ErrorBody } from '@leadpulse/common';
+import { AppException } from './app.exception.js';
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

@@ -1,11 +1,5 @@
 import { HttpException } from '@nestjs/common';
-
-export interface ErrorBody {
-  statusCode: number;
-  code: string;
-  message: string;
-  errors?: Record<string, string>;
-}
+import type { ErrorBody } from '@leadpulse/common';
 
 /**
  * The one exception a module throws for an expected failure: a stable snake_case `code`

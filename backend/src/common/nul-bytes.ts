@@ -1,4 +1,4 @@
-import type { ErrorBody } from './app.exception.js';
+import type { ErrorBody } from '@leadpulse/common';
 
 const NUL = '\u0000';
 

@@ -1,13 +1,17 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
-import { FOUNDING_SPOTS, MESSAGES, formatPhone } from '@leadpulse/common';
+import {
+  FOUNDING_SPOTS,
+  formatPhone,
+  type FoundingAvailability,
+  type FoundingCheckoutSession,
+} from '@leadpulse/common';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { normaliseEmail } from '../common/email.js';
-import { AppException } from '../common/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
@@ -66,7 +70,7 @@ export class FoundingService {
    */
   async availability(
     manager: EntityManager = this.dataSource.manager,
-  ): Promise<{ total: number; taken: number; remaining: number }> {
+  ): Promise<FoundingAvailability> {
     const [{ taken }] = (await manager.query(FOUNDING_SPOTS_TAKEN)) as { taken: number }[];
     return {
       total: FOUNDING_SPOTS,
@@ -96,20 +100,17 @@ export class FoundingService {
       ([key, value]) => !value && !(key === 'lastName' && accountId),
     );
     if (missing) {
-      throw new AppException('validation_failed', 400, MESSAGES.founding.fillAllFields);
+      throw FOUNDING_ERRORS.fillAllFields();
     }
     const phoneDigits = fields.phone.replace(/\D/g, '');
     if (phoneDigits.length !== 10) {
-      throw new AppException('validation_failed', 400, 'Please enter a 10-digit phone number.', {
-        phone: 'Please enter a 10-digit phone number.',
-      });
+      throw FOUNDING_ERRORS.invalidPhone();
     }
     const buyerAccount = accountId
       ? await this.dataSource.getRepository(AuthAccountEntity).findOneBy({ id: accountId })
       : null;
     const email = normaliseEmail(buyerAccount?.email ?? fields.email);
-    if (!isEmail(email) || isDeletedAddress(email))
-      throw new AppException('invalid_email', 400, MESSAGES.signup.invalidEmail);
+    if (!isEmail(email) || isDeletedAddress(email)) throw FOUNDING_ERRORS.invalidEmail();
 
     const held = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [FOUNDING_LOCK_KEY]);
@@ -203,7 +204,7 @@ export class FoundingService {
       await this.dataSource
         .getRepository(FoundingReservationEntity)
         .update(reservation.id, { status: 'released' });
-      throw new AppException('checkout_failed', 502, MESSAGES.founding.checkoutFailed);
+      throw FOUNDING_ERRORS.checkoutFailed();
     }
   }
 
@@ -251,16 +252,11 @@ export class FoundingService {
    * The success page's lookup: the checkout's state and whether its money arrived (a completed
    * checkout with a delayed payment method is still unpaid), so the page claims only what is true.
    */
-  async session(id: string): Promise<{
-    status: string | null;
-    payment_status: string;
-    email: string | null;
-    password_set: boolean;
-  }> {
+  async session(id: string): Promise<FoundingCheckoutSession> {
     const reservation = await this.dataSource
       .getRepository(FoundingReservationEntity)
       .findOneBy({ stripe_checkout_session_id: id });
-    if (!reservation) throw new NotFoundException('Checkout session not found.');
+    if (!reservation) throw FOUNDING_ERRORS.sessionNotFound();
     const session = await this.stripe.checkout.sessions.retrieve(id);
     // A member who bought for their own account signs in as before; a new buyer sets a password.
     const buyer = await this.dataSource

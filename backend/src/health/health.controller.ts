@@ -2,7 +2,8 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ERROR_SCHEMA_NAME } from '../api-docs/error-responses.js';
-import { HealthService, type HealthReport } from './health.service.js';
+import type { HealthReport } from '@leadpulse/common';
+import { HealthService } from './health.service.js';
 
 /** HealthReport, as the API document describes it. */
 const REPORT = {

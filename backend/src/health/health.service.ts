@@ -7,21 +7,13 @@ import {
   type AdminHealthReport,
   type HealthCheckView,
   type HealthStatus,
-  type OverallHealthStatus,
+  type HealthReport,
 } from '@leadpulse/common';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailHealthService } from '../mail/mail-health.service.js';
 import { HealthSamplesService } from './health-samples.service.js';
 import { OperationsHealthService } from './operations-health.service.js';
-
-export interface HealthReport {
-  status: OverallHealthStatus;
-  checks: Record<string, HealthCheckView>;
-  version: string;
-  uptime_seconds: number;
-  timestamp: string;
-}
 
 type Indicator = () => Promise<HealthIndicatorResult>;
 

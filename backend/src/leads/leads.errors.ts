@@ -1,5 +1,10 @@
 import { HttpException } from '@nestjs/common';
-import { COMMENT_ERRORS, LEAD_ERRORS, type PlanLimitReached } from '@leadpulse/common';
+import {
+  AUTOMATION_ERRORS,
+  COMMENT_ERRORS,
+  LEAD_ERRORS,
+  type PlanLimitReached,
+} from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 
 /** The lead workspace's failures: each code with its message (declared once in common/). */
@@ -21,6 +26,16 @@ export const LEADS_ERRORS = {
     new AppException('import_file_required', 400, LEAD_ERRORS.import_file_required),
   commentDraftNotFound: () =>
     new AppException('comment_draft_not_found', 404, COMMENT_ERRORS.comment_draft_not_found),
+  automationRuleNotFound: () =>
+    new AppException('automation_rule_not_found', 404, AUTOMATION_ERRORS.automation_rule_not_found),
+  automationRuleLimit: () =>
+    new AppException('automation_rule_limit', 409, AUTOMATION_ERRORS.automation_rule_limit),
+  profileNotFound: () =>
+    new AppException(
+      'profile_not_found',
+      404,
+      'We could not find your profile. Please contact support.',
+    ),
   planSuspended: () => new AppException('plan_suspended', 403, LEAD_ERRORS.plan_suspended),
   planLimitReached: (details: PlanLimitReached) => new PlanLimitException(details),
   invalid: (field: string, message: string) =>

@@ -1,10 +1,11 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { ErrorReportRecord } from '@leadpulse/common';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard } from '../auth/admin-access.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
-import { ErrorReportEntity } from './error-report.entity.js';
+import { toErrorReportRecord } from './error-report.mapper.js';
 import { ERROR_REPORT_NOT_FOUND } from './logs.errors.js';
 import { LogsService } from './logs.service.js';
 
@@ -20,17 +21,23 @@ export class AdminErrorReportsController {
   async list(
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ErrorReportEntity[]> {
+  ): Promise<ErrorReportRecord<Date>[]> {
     const list = parseListQuery(query, {
       sortable: ['created_at', 'reported_at', 'error_id', 'message', 'environment'],
       defaultSort: ['created_at', 'DESC'],
       filters: ['q', 'environment'],
     });
-    return sendList(reply, 'error-reports', this.logs.filteredReports(list.filter), list);
+    const rows = await sendList(
+      reply,
+      'error-reports',
+      this.logs.filteredReports(list.filter),
+      list,
+    );
+    return rows.map(toErrorReportRecord);
   }
 
   @Get(':id')
-  get(@IdParam(ERROR_REPORT_NOT_FOUND) id: string): Promise<ErrorReportEntity> {
+  get(@IdParam(ERROR_REPORT_NOT_FOUND) id: string): Promise<ErrorReportRecord<Date>> {
     return this.logs.findReport(id);
   }
 }

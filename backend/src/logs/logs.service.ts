@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { ErrorReportRecord } from '@leadpulse/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import {
@@ -12,6 +13,7 @@ import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { CreateErrorReportDto } from './dto/create-error-report.dto.js';
 import type { ClientLogLevel, CreateLogEntryDto } from './dto/create-log-entry.dto.js';
 import { ErrorReportEntity } from './error-report.entity.js';
+import { toErrorReportRecord } from './error-report.mapper.js';
 import { LOGS_ERRORS } from './logs.errors.js';
 
 const WRITERS: Record<ClientLogLevel, 'debug' | 'log' | 'warn' | 'error' | 'fatal'> = {
@@ -76,9 +78,9 @@ export class LogsService {
     return builder;
   }
 
-  async findReport(id: string): Promise<ErrorReportEntity> {
+  async findReport(id: string): Promise<ErrorReportRecord<Date>> {
     const report = await this.dataSource.getRepository(ErrorReportEntity).findOneBy({ id });
     if (!report) throw LOGS_ERRORS.reportNotFound();
-    return report;
+    return toErrorReportRecord(report);
   }
 }

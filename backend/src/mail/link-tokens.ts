@@ -1,5 +1,3 @@
-import type { EmailEntity } from './email.entity.js';
-
 /** What stands in for a link's secret wherever the back office or the stored outbox shows it. */
 export const MASKED_TOKEN = '…';
 
@@ -29,9 +27,4 @@ export function maskData(data: Record<string, unknown>): Record<string, unknown>
       typeof value === 'string' ? maskTokens(value) : value,
     ]),
   );
-}
-
-/** An outbox row as the back office may see it: no live link in its data. */
-export function maskEmail<T extends EmailEntity>(email: T): T {
-  return { ...email, data: maskData(email.data) };
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EmailDetail, EmailRecord } from '@leadpulse/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
@@ -16,7 +17,8 @@ import { isDeletedAddress } from '../users/deleted-account.js';
 import { usersErrors } from '../users/users.errors.js';
 import { EmailEntity } from './email.entity.js';
 import { FreshLinksService } from './fresh-links.service.js';
-import { maskData, maskEmail, maskTokens } from './link-tokens.js';
+import { toEmailRecord } from './email.mapper.js';
+import { maskTokens } from './link-tokens.js';
 import { NewsletterLinks } from './newsletter-links.js';
 import {
   renderEmail,
@@ -102,7 +104,7 @@ export class MailService {
    * shows them masked); resent by an administrator, the audit row is written in the same
    * transaction.
    */
-  async resend(emailId: string, adminId?: string): Promise<EmailEntity> {
+  async resend(emailId: string, adminId?: string): Promise<EmailRecord<Date>> {
     return this.dataSource.transaction(async (manager) => {
       const original = await manager.getRepository(EmailEntity).findOneBy({ id: emailId });
       if (!original || !isTemplateName(original.template)) throw MAIL_ERRORS.emailNotFound();
@@ -127,7 +129,7 @@ export class MailService {
             new_values: { email_id: resent.id },
           },
         });
-      return maskEmail(resent);
+      return toEmailRecord(resent);
     });
   }
 
@@ -163,17 +165,16 @@ export class MailService {
    * The e-mail as the back office sees it, rendered now (null for a retired template): every
    * link token masked, the recipient's unsubscribe link too, so no link in it works.
    */
-  async findMasked(id: string): Promise<EmailEntity & { rendered: RenderedEmail | null }> {
+  async findMasked(id: string): Promise<EmailDetail<Date>> {
     const email = await this.dataSource.getRepository(EmailEntity).findOneBy({ id });
     if (!email) throw MAIL_ERRORS.emailNotFound();
-    const data = maskData(email.data);
+    const record = toEmailRecord(email);
     return {
-      ...email,
-      data,
+      ...record,
       rendered: isTemplateName(email.template)
         ? this.renderWith(
             email.template,
-            data,
+            record.data,
             maskTokens(this.links.unsubscribePath(email.to_email)),
           )
         : null,

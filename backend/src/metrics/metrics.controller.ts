@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { AppException } from '../common/app.exception.js';
+import { METRICS_ERRORS } from './metrics.errors.js';
 import { AppConfig } from '../config/app-config.js';
 import { MetricsService } from './metrics.service.js';
 
@@ -27,7 +27,7 @@ export class MetricsController {
   ): Promise<string> {
     const token = this.config.metricsToken;
     if (token && !same(authorization ?? '', `Bearer ${token}`))
-      throw new AppException('unauthorized', 401, 'A valid metrics token is required.');
+      throw METRICS_ERRORS.tokenRequired();
     void reply.header('content-type', this.metrics.registry.contentType);
     return this.metrics.registry.metrics();
   }

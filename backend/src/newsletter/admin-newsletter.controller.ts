@@ -10,6 +10,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { SubscriberImportResult, SubscriberRecord } from '@leadpulse/common';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
@@ -17,12 +18,8 @@ import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
 import { AddSubscriberDto, ImportSubscribersDto } from './dto/admin-subscriber.dto.js';
-import {
-  NEWSLETTER_LIST,
-  NewsletterAdminService,
-  type ImportResult,
-} from './newsletter-admin.service.js';
-import { NewsletterSubscriptionEntity } from './newsletter-subscription.entity.js';
+import { NEWSLETTER_LIST, NewsletterAdminService } from './newsletter-admin.service.js';
+import { toSubscriberRecord } from './subscriber.mapper.js';
 import { SUBSCRIBER_NOT_FOUND, NEWSLETTER_ERRORS } from './newsletter.errors.js';
 import { ApiErrors } from '../api-docs/error-responses.js';
 
@@ -38,9 +35,10 @@ export class AdminNewsletterController {
   async list(
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<NewsletterSubscriptionEntity[]> {
+  ): Promise<SubscriberRecord<Date>[]> {
     const list = parseListQuery(query, NEWSLETTER_LIST);
-    return sendList(reply, 'newsletter', this.newsletter.filtered(list.filter), list);
+    const rows = await sendList(reply, 'newsletter', this.newsletter.filtered(list.filter), list);
+    return rows.map(toSubscriberRecord);
   }
 
   /** newsletter.csv of the current filter, streamed. */
@@ -55,7 +53,7 @@ export class AdminNewsletterController {
 
   /** One subscriber, as a row of the list. */
   @Get(':id')
-  get(@IdParam(SUBSCRIBER_NOT_FOUND) id: string): Promise<NewsletterSubscriptionEntity> {
+  get(@IdParam(SUBSCRIBER_NOT_FOUND) id: string): Promise<SubscriberRecord<Date>> {
     return this.newsletter.find(id);
   }
 
@@ -66,7 +64,7 @@ export class AdminNewsletterController {
   add(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() form: AddSubscriberDto,
-  ): Promise<NewsletterSubscriptionEntity> {
+  ): Promise<SubscriberRecord<Date>> {
     return this.newsletter.add(admin.userId!, form);
   }
 
@@ -78,7 +76,7 @@ export class AdminNewsletterController {
   import(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() form: ImportSubscribersDto,
-  ): Promise<ImportResult> {
+  ): Promise<SubscriberImportResult> {
     return this.newsletter.import(admin.userId!, form.csv);
   }
 
@@ -88,7 +86,7 @@ export class AdminNewsletterController {
   unsubscribe(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(SUBSCRIBER_NOT_FOUND) id: string,
-  ): Promise<NewsletterSubscriptionEntity> {
+  ): Promise<SubscriberRecord<Date>> {
     return this.newsletter.setStatus(admin.userId!, id, 'unsubscribed');
   }
 
@@ -98,7 +96,7 @@ export class AdminNewsletterController {
   resubscribe(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(SUBSCRIBER_NOT_FOUND) id: string,
-  ): Promise<NewsletterSubscriptionEntity> {
+  ): Promise<SubscriberRecord<Date>> {
     return this.newsletter.setStatus(admin.userId!, id, 'active');
   }
 }

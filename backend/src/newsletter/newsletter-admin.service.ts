@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  SUBSCRIBER_STATUSES,
+  type SubscriberImportResult,
+  type SubscriberRecord,
+} from '@leadpulse/common';
 import { isEmail } from 'class-validator';
 import { parse } from 'csv-parse/sync';
 import { Readable } from 'node:stream';
@@ -20,9 +25,9 @@ import type { AddSubscriberDto } from './dto/admin-subscriber.dto.js';
 import {
   NewsletterSubscriptionEntity,
   SUBSCRIBER_SOURCES,
-  SUBSCRIBER_STATUSES,
 } from './newsletter-subscription.entity.js';
 import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
+import { toSubscriberRecord } from './subscriber.mapper.js';
 
 /** The subscribers list, and its export (which takes the same filters). */
 export const NEWSLETTER_LIST: ListOptions = {
@@ -41,12 +46,6 @@ const EXPORT_COLUMNS = [
   'Confirmed At',
   'Created At',
 ];
-
-export interface ImportResult {
-  imported: number;
-  skipped: number;
-  invalid: number;
-}
 
 /** The CSV's records, headers read as snake_case ("First Name" is `first_name`); needs `email`. */
 export function parseSubscribersCsv(csv: string): Record<string, string>[] {
@@ -99,10 +98,10 @@ export class NewsletterAdminService {
     return builder;
   }
 
-  async find(id: string): Promise<NewsletterSubscriptionEntity> {
+  async find(id: string): Promise<SubscriberRecord<Date>> {
     const row = await this.dataSource.getRepository(NewsletterSubscriptionEntity).findOneBy({ id });
     if (!row) throw NEWSLETTER_ERRORS.subscriberNotFound();
-    return row;
+    return toSubscriberRecord(row);
   }
 
   /** The filter's subscribers as CSV, newest first, read in batches so a big list streams. */
@@ -143,7 +142,7 @@ export class NewsletterAdminService {
   }
 
   /** Adds a subscriber by hand (source manual), confirmed. */
-  async add(adminId: string, form: AddSubscriberDto): Promise<NewsletterSubscriptionEntity> {
+  async add(adminId: string, form: AddSubscriberDto): Promise<SubscriberRecord<Date>> {
     const email = normaliseEmail(form.email);
     return this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(NewsletterSubscriptionEntity);
@@ -167,7 +166,7 @@ export class NewsletterAdminService {
           new_values: { email, status: 'active', source: 'manual' },
         },
       });
-      return row;
+      return toSubscriberRecord(row);
     });
   }
 
@@ -175,7 +174,7 @@ export class NewsletterAdminService {
    * Imports subscribers from CSV (source import); existing e-mails are left as they are. One
    * audit row sums up the import, whatever its size.
    */
-  async import(adminId: string, csv: string): Promise<ImportResult> {
+  async import(adminId: string, csv: string): Promise<SubscriberImportResult> {
     const records = parseSubscribersCsv(csv);
     const valid = records.filter(
       (record) =>
@@ -216,7 +215,7 @@ export class NewsletterAdminService {
     adminId: string,
     id: string,
     status: 'active' | 'unsubscribed',
-  ): Promise<NewsletterSubscriptionEntity> {
+  ): Promise<SubscriberRecord<Date>> {
     return this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(NewsletterSubscriptionEntity);
       const row = await repository.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
@@ -236,7 +235,7 @@ export class NewsletterAdminService {
           },
         });
       }
-      return repository.findOneByOrFail({ id });
+      return toSubscriberRecord(await repository.findOneByOrFail({ id }));
     });
   }
 }

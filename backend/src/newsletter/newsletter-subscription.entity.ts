@@ -1,8 +1,7 @@
+import type { SubscriberStatus } from '@leadpulse/common';
 import { Check, Column, Entity, Index } from 'typeorm';
 import { TimestampedEntity } from '../database/timestamped.entity.js';
 
-export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed', 'bounced', 'pending'] as const;
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 export const SUBSCRIBER_SOURCES = [
   'waitlist',
   'newsletter',

@@ -9,7 +9,8 @@ import {
   WaitlistDto,
 } from './dto/subscribe.dto.js';
 import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
-import { NewsletterService, type LinkResult, type SubscribeResult } from './newsletter.service.js';
+import type { LinkResult, SubscribeResult } from '@leadpulse/common';
+import { NewsletterService } from './newsletter.service.js';
 import { ApiErrors, RATE_LIMITED } from '../api-docs/error-responses.js';
 
 /** 201 for a new address, 200 when it was on the list already: either way, it is on the list. */

@@ -6,21 +6,9 @@ import { normaliseEmail } from '../common/email.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterLinks } from '../mail/newsletter-links.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import type { SubscriberSource, SubscriberStatus } from './newsletter-subscription.entity.js';
+import type { LinkResult, SubscribeResult } from '@leadpulse/common';
+import type { SubscriberSource } from './newsletter-subscription.entity.js';
 import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
-
-export interface SubscribeResult {
-  email: string;
-  /** False when the address was on the list already. */
-  created: boolean;
-  /** `pending` until the confirmation link is followed. */
-  status: SubscriberStatus;
-}
-
-export interface LinkResult {
-  email: string;
-  status: SubscriberStatus;
-}
 
 /** A pending address gets at most one confirmation e-mail in this window, however often it signs up. */
 const CONFIRMATION_RESEND_MINUTES = 10;

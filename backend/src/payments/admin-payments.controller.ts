@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { PaymentHistory, BillingUpdate } from '@leadpulse/common';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
@@ -8,7 +9,7 @@ import { USER_NOT_FOUND } from '../users/users.errors.js';
 import type { MemberView } from '../users/users.service.js';
 import { BillingDetailsService } from './billing-details.service.js';
 import { RefundDto, UpdateBillingDto } from './dto/billing.dto.js';
-import { PaymentHistoryService, type PaymentHistory } from './payment-history.service.js';
+import { PaymentHistoryService } from './payment-history.service.js';
 import { RefundsService } from './refunds.service.js';
 import { ApiErrors } from '../api-docs/error-responses.js';
 import { paymentsErrors } from './payments.errors.js';
@@ -26,7 +27,7 @@ export class AdminPaymentsController {
   ) {}
 
   @Get(':id/payments')
-  payments(@IdParam(USER_NOT_FOUND) id: string): Promise<PaymentHistory> {
+  payments(@IdParam(USER_NOT_FOUND) id: string): Promise<PaymentHistory<Date>> {
     return this.history.history(id);
   }
 
@@ -37,7 +38,7 @@ export class AdminPaymentsController {
   syncPayments(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(USER_NOT_FOUND) id: string,
-  ): Promise<PaymentHistory> {
+  ): Promise<PaymentHistory<Date>> {
     return this.history.syncHistory(admin.userId!, id);
   }
 
@@ -48,7 +49,7 @@ export class AdminPaymentsController {
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(USER_NOT_FOUND) id: string,
     @Body() form: UpdateBillingDto,
-  ): Promise<{ user: MemberView; warning?: string }> {
+  ): Promise<BillingUpdate<Date>> {
     return this.billing.updateBilling(admin.userId!, id, form);
   }
 
@@ -71,7 +72,7 @@ export class AdminPaymentsController {
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(USER_NOT_FOUND) id: string,
     @Body() form: RefundDto,
-  ): Promise<PaymentHistory> {
+  ): Promise<PaymentHistory<Date>> {
     return this.refunds.refund(admin.userId!, id, form);
   }
 }

@@ -1,18 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PaymentHistory } from '@leadpulse/common';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { AppException } from '../common/app.exception.js';
 import { findUser } from '../users/find-user.js';
+import { toPaymentMethodRecord, toPaymentRecord } from './payment.mapper.js';
 import { PaymentMethodEntity } from './payment-method.entity.js';
 import { paymentsErrors } from './payments.errors.js';
 import { PaymentsService } from './payments.service.js';
 import { TransactionEntity } from './transaction.entity.js';
-
-export interface PaymentHistory {
-  payment_methods: PaymentMethodEntity[];
-  transactions: TransactionEntity[];
-}
 
 /** A user's payments and cards as the back office shows them, synced from Stripe on demand. */
 @Injectable()
@@ -26,7 +23,7 @@ export class PaymentHistoryService {
   ) {}
 
   /** Payments and cards; a customer with no payments recorded is synced from Stripe first. */
-  async history(id: string): Promise<PaymentHistory> {
+  async history(id: string): Promise<PaymentHistory<Date>> {
     const user = await findUser(this.dataSource.manager, id);
     if (
       user.stripe_customer_id &&
@@ -44,7 +41,7 @@ export class PaymentHistoryService {
   }
 
   /** Refresh Payment History: invoices, charges and cards from Stripe, then the stored rows. */
-  async syncHistory(adminId: string, id: string): Promise<PaymentHistory> {
+  async syncHistory(adminId: string, id: string): Promise<PaymentHistory<Date>> {
     const user = await findUser(this.dataSource.manager, id);
     if (!user.stripe_customer_id) throw paymentsErrors.noCustomer();
     try {
@@ -66,7 +63,7 @@ export class PaymentHistoryService {
   }
 
   /** The stored payments (newest first) and cards (the default first). */
-  async read(userId: string): Promise<PaymentHistory> {
+  async read(userId: string): Promise<PaymentHistory<Date>> {
     const [payment_methods, transactions] = await Promise.all([
       this.dataSource
         .getRepository(PaymentMethodEntity)
@@ -75,6 +72,9 @@ export class PaymentHistoryService {
         .getRepository(TransactionEntity)
         .find({ where: { user_id: userId }, order: { paid_at: 'DESC', created_at: 'DESC' } }),
     ]);
-    return { payment_methods, transactions };
+    return {
+      payment_methods: payment_methods.map(toPaymentMethodRecord),
+      transactions: transactions.map(toPaymentRecord),
+    };
   }
 }

@@ -2,12 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { formatUsd } from '@leadpulse/common';
+import { formatUsd, type PaymentHistory } from '@leadpulse/common';
 import { recordBillingChange } from '../audit/billing-audit.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { findUser } from '../users/find-user.js';
 import type { RefundDto } from './dto/billing.dto.js';
-import { PaymentHistoryService, type PaymentHistory } from './payment-history.service.js';
+import { PaymentHistoryService } from './payment-history.service.js';
 import { paymentsErrors } from './payments.errors.js';
 import { PaymentsService } from './payments.service.js';
 import { TransactionEntity } from './transaction.entity.js';
@@ -28,7 +28,7 @@ export class RefundsService {
    * All or part of what is left on a payment, once per request id: retrying after a lost answer
    * refunds once.
    */
-  async refund(adminId: string, id: string, form: RefundDto): Promise<PaymentHistory> {
+  async refund(adminId: string, id: string, form: RefundDto): Promise<PaymentHistory<Date>> {
     const user = await findUser(this.dataSource.manager, id);
     const payment = await this.dataSource
       .getRepository(TransactionEntity)

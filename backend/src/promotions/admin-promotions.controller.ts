@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import type { PromotionRecord } from '@leadpulse/common';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
@@ -8,7 +9,7 @@ import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
 import { editOf } from '../common/record-edit.js';
 import { CreatePromotionDto, UpdatePromotionDto } from './dto/promotion.dto.js';
-import { PromotionEntity } from './promotion.entity.js';
+import { toPromotionRecord } from './promotion.mapper.js';
 import { PROMOTION_NOT_FOUND, PROMOTIONS_ERRORS } from './promotions.errors.js';
 import { PromotionsService } from './promotions.service.js';
 import { ApiErrors } from '../api-docs/error-responses.js';
@@ -25,7 +26,7 @@ export class AdminPromotionsController {
   async list(
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PromotionEntity[]> {
+  ): Promise<PromotionRecord<Date>[]> {
     const list = parseListQuery(query, {
       sortable: [
         'created_at',
@@ -40,12 +41,13 @@ export class AdminPromotionsController {
       defaultSort: ['created_at', 'DESC'],
       filters: ['q', 'code', 'active'],
     });
-    return sendList(reply, 'promotions', this.promotions.filtered(list.filter), list);
+    const rows = await sendList(reply, 'promotions', this.promotions.filtered(list.filter), list);
+    return rows.map(toPromotionRecord);
   }
 
   @Get(':id')
-  get(@IdParam(PROMOTION_NOT_FOUND) id: string): Promise<PromotionEntity> {
-    return this.promotions.find(id);
+  get(@IdParam(PROMOTION_NOT_FOUND) id: string): Promise<PromotionRecord<Date>> {
+    return this.promotions.get(id);
   }
 
   @ApiErrors(PROMOTIONS_ERRORS.codeTaken, PROMOTIONS_ERRORS.stripeFailed)
@@ -54,7 +56,7 @@ export class AdminPromotionsController {
   create(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() form: CreatePromotionDto,
-  ): Promise<PromotionEntity> {
+  ): Promise<PromotionRecord<Date>> {
     return this.promotions.create(admin.userId!, form);
   }
 
@@ -70,8 +72,8 @@ export class AdminPromotionsController {
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(PROMOTION_NOT_FOUND) id: string,
     @Body() body: unknown,
-  ): Promise<PromotionEntity> {
-    const form = await editOf(UpdatePromotionDto, body, () => this.promotions.find(id));
+  ): Promise<PromotionRecord<Date>> {
+    const form = await editOf(UpdatePromotionDto, body, () => this.promotions.get(id));
     return this.promotions.update(admin.userId!, id, form);
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PromotionRecord } from '@leadpulse/common';
 import type Stripe from 'stripe';
 import { DataSource, IsNull, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
@@ -15,6 +16,7 @@ import {
 import { STRIPE } from '../stripe/stripe.client.js';
 import type { CreatePromotionDto, UpdatePromotionDto } from './dto/promotion.dto.js';
 import { PromotionEntity } from './promotion.entity.js';
+import { toPromotionRecord } from './promotion.mapper.js';
 import {
   refusedByStripe,
   replacesCode,
@@ -77,12 +79,17 @@ export class PromotionsService {
     return promotion;
   }
 
+  /** One promotion as the API answers it. */
+  async get(id: string): Promise<PromotionRecord<Date>> {
+    return toPromotionRecord(await this.find(id));
+  }
+
   /**
    * Creates a promotion: the row first (its id names the Stripe calls), then the coupon and code
    * at Stripe, then their ids with the audit row. Sent again after Stripe's answer was lost, the
    * same form resumes that row with the same keys, so Stripe makes each object once.
    */
-  async create(adminId: string, form: CreatePromotionDto): Promise<PromotionEntity> {
+  async create(adminId: string, form: CreatePromotionDto): Promise<PromotionRecord<Date>> {
     const terms = toTerms(form);
     const promotion = await this.reserve(terms);
     const stripeIds = await this.createAtStripe(promotion.id, terms).catch(async (error) => {
@@ -110,7 +117,7 @@ export class PromotionsService {
           new_values: { ...terms },
         },
       });
-      return promotions.findOneByOrFail({ id: promotion.id });
+      return toPromotionRecord(await promotions.findOneByOrFail({ id: promotion.id }));
     });
   }
 
@@ -119,7 +126,11 @@ export class PromotionsService {
    * or expiry replaces the Stripe promotion code (the old one is deactivated), as Stripe's codes
    * cannot change those.
    */
-  async update(adminId: string, id: string, form: UpdatePromotionDto): Promise<PromotionEntity> {
+  async update(
+    adminId: string,
+    id: string,
+    form: UpdatePromotionDto,
+  ): Promise<PromotionRecord<Date>> {
     const before = await this.find(id);
     const after = toTerms(
       {
@@ -187,7 +198,9 @@ export class PromotionsService {
           ...changedTerms(before, after),
         },
       });
-      return manager.getRepository(PromotionEntity).findOneByOrFail({ id });
+      return toPromotionRecord(
+        await manager.getRepository(PromotionEntity).findOneByOrFail({ id }),
+      );
     });
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { MESSAGES } from '@leadpulse/common';
-import { AppException } from '../common/app.exception.js';
+import { tooManyRequests } from './rate-limit.errors.js';
 import { AppConfig } from '../config/app-config.js';
 import type { Counter, RateLimitStore } from './rate-limit.store.js';
 
@@ -68,13 +68,6 @@ export class PasswordAttempt {
     );
     await Promise.all(this.clearedBySuccess.map((key) => this.store.reset(key)));
   }
-}
-
-function tooManyRequests(resetAt: Date, message: string): AppException {
-  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  return new AppException('too_many_requests', 429, message, undefined, {
-    'retry-after': String(seconds),
-  });
 }
 
 @Injectable()

@@ -1,15 +1,17 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type {
+  PasswordLinkAnswer,
+  RecoveryCandidate,
+  RecoveryDone,
+  ReconcileResult,
+} from '@leadpulse/common';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import { CurrentUser } from '../auth/guards.js';
 import { RecoveryEmailDto } from './dto/recovery-email.dto.js';
-import {
-  RecoveryService,
-  type PasswordLinkAnswer,
-  type RecoveryCandidate,
-} from './recovery.service.js';
-import { ReconciliationService, type Repair } from './reconciliation.service.js';
+import { RecoveryService } from './recovery.service.js';
+import { ReconciliationService } from './reconciliation.service.js';
 import { ApiErrors } from '../api-docs/error-responses.js';
 import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
@@ -25,7 +27,7 @@ export class ReconciliationController {
 
   /** Customers who paid but cannot use the service. */
   @Get()
-  candidates(): Promise<RecoveryCandidate[]> {
+  candidates(): Promise<RecoveryCandidate<Date>[]> {
     return this.recovery.candidates();
   }
 
@@ -39,7 +41,7 @@ export class ReconciliationController {
   recover(
     @CurrentUser() admin: AuthenticatedUser,
     @Body() body: RecoveryEmailDto,
-  ): Promise<{ success: true; message: string }> {
+  ): Promise<RecoveryDone> {
     return this.recovery.recover(admin.userId!, body.email);
   }
 
@@ -59,7 +61,7 @@ export class ReconciliationController {
   @Post('reconcile')
   @AdminWrite('run_reconciliation')
   @HttpCode(200)
-  async reconcile(@CurrentUser() admin: AuthenticatedUser): Promise<{ repaired: Repair[] }> {
+  async reconcile(@CurrentUser() admin: AuthenticatedUser): Promise<ReconcileResult> {
     return { repaired: await this.reconciliation.runFor(admin.userId!) };
   }
 }

@@ -11,8 +11,8 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
-import { formatUsd } from '@leadpulse/common';
-import { MrrCheckService, type MrrDifference } from '../revenue/mrr-check.service.js';
+import { formatUsd, type MrrDifference, type Repair } from '@leadpulse/common';
+import { MrrCheckService } from '../revenue/mrr-check.service.js';
 import { RevenueBackfill } from '../revenue/revenue-backfill.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { isDeletedAddress } from '../users/deleted-account.js';
@@ -25,13 +25,6 @@ const LIVE = ['active', 'past_due', 'trialing', 'unpaid'];
 
 /** How far back paid checkouts are compared (Stripe keeps events for 30 days; a week is ample hourly). */
 const LOOKBACK_DAYS = 7;
-
-export interface Repair {
-  action: string;
-  email: string | null;
-  stripe_id: string;
-  description: string;
-}
 
 /**
  * Compares Stripe with the database and repairs what a lost webhook left behind: paid checkouts

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PasswordLinkAnswer, RecoveryCandidate } from '@leadpulse/common';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AdminActionEntity } from '../audit/admin-action.entity.js';
@@ -19,28 +20,10 @@ import { UserEntity } from '../users/user.entity.js';
 import { usersErrors } from '../users/users.errors.js';
 import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
-/** Get Password Link's answer: the URL, or, for an administrator's account, that it was e-mailed. */
-export type PasswordLinkAnswer =
-  | { success: true; passwordSetupUrl: string }
-  | { success: true; sentByEmail: true; message: string };
-
 /** How long after paying a customer without a password counts as stuck. */
 const SETUP_GRACE_HOURS = 24;
 /** How far back paid checkouts are compared with the database. */
 const CHECKOUT_LOOKBACK_DAYS = 30;
-
-export interface RecoveryCandidate {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  status: string;
-  subscription_plan: string | null;
-  created_at: Date;
-  founding_member: boolean;
-  /** Why they are listed. */
-  reason: 'payment_not_processed' | 'no_account' | 'password_not_set';
-}
 
 /**
  * Customer Recovery: customers who paid but cannot use the service (their payment's webhook was
@@ -59,8 +42,8 @@ export class RecoveryService {
     private readonly revenue: RevenueBackfill,
   ) {}
 
-  async candidates(): Promise<RecoveryCandidate[]> {
-    const found = new Map<string, RecoveryCandidate>();
+  async candidates(): Promise<RecoveryCandidate<Date>[]> {
+    const found = new Map<string, RecoveryCandidate<Date>>();
     for (const { reservation, user } of await this.unprocessedCheckouts())
       found.set(user?.id ?? reservation.id, {
         ...(user ? this.candidate(user) : this.buyerCandidate(reservation)),
@@ -79,7 +62,7 @@ export class RecoveryService {
         ORDER BY created_at DESC
         LIMIT 500`,
       [SETUP_GRACE_HOURS],
-    )) as RecoveryCandidate[];
+    )) as RecoveryCandidate<Date>[];
     for (const row of stuck) if (!found.has(row.id)) found.set(row.id, row);
     return [...found.values()];
   }
@@ -249,7 +232,7 @@ export class RecoveryService {
     return found;
   }
 
-  private candidate(user: UserEntity): Omit<RecoveryCandidate, 'reason'> {
+  private candidate(user: UserEntity): Omit<RecoveryCandidate<Date>, 'reason'> {
     return {
       id: user.id,
       first_name: user.first_name,
@@ -265,7 +248,7 @@ export class RecoveryService {
   /** A paid buyer not yet in users, as the reservation knows them. */
   private buyerCandidate(
     reservation: FoundingReservationEntity,
-  ): Omit<RecoveryCandidate, 'reason'> {
+  ): Omit<RecoveryCandidate<Date>, 'reason'> {
     return {
       id: reservation.id,
       first_name: reservation.first_name ?? '',

@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FoundingCohort, RevenueMonth } from '@leadpulse/common';
 import { AdminGuard } from '../auth/admin-access.js';
 import { RevenueQueryDto } from './dto/revenue-query.dto.js';
-import { MrrCheckService, type MrrCheck } from './mrr-check.service.js';
+import { MrrCheckService } from './mrr-check.service.js';
+import type { MrrCheck } from '@leadpulse/common';
 import { RevenueMetricsService } from './revenue-metrics.service.js';
 
 /**

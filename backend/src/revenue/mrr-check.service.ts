@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { MrrCheck, MrrDifference } from '@leadpulse/common';
 import type Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
@@ -8,22 +9,6 @@ import { STRIPE } from '../stripe/stripe.client.js';
 import { historyRow } from './history-row.js';
 import { RevenueMetricsService } from './revenue-metrics.service.js';
 import { SubscriptionHistoryService } from './subscription-history.service.js';
-
-/** A subscription whose MRR in the history is not what Stripe bills. */
-export interface MrrDifference {
-  id: string;
-  customer: string;
-  history_cents: number;
-  stripe_cents: number;
-}
-
-/** GET /api/admin/metrics/mrr-check. */
-export interface MrrCheck {
-  history_mrr_cents: number;
-  stripe_mrr_cents: number;
-  difference_cents: number;
-  subscriptions: MrrDifference[];
-}
 
 /**
  * The dashboard's MRR checked against Stripe: MRR from the subscription history beside MRR from

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import type { RoleRecord } from '@leadpulse/common';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
@@ -9,7 +10,7 @@ import { parseListQuery, sendList } from '../common/list-query.js';
 import { editOf } from '../common/record-edit.js';
 import { CreateRoleDto, UpdateRoleDto } from './dto/role.dto.js';
 import { ROLES_ERRORS } from './roles.errors.js';
-import { RolesService, type RoleView } from './roles.service.js';
+import { RolesService } from './roles.service.js';
 import { ApiErrors } from '../api-docs/error-responses.js';
 
 /** Roles: listed by name with how many administrators hold each, created, edited, deleted. */
@@ -24,7 +25,7 @@ export class AdminRolesController {
   async list(
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<RoleView[]> {
+  ): Promise<RoleRecord<Date>[]> {
     const list = parseListQuery(query, {
       sortable: ['name', 'created_at', 'updated_at'],
       defaultSort: ['name', 'ASC'],
@@ -36,14 +37,17 @@ export class AdminRolesController {
   }
 
   @Get(':id')
-  get(@IdParam(ROLES_ERRORS.notFound) id: string): Promise<RoleView> {
+  get(@IdParam(ROLES_ERRORS.notFound) id: string): Promise<RoleRecord<Date>> {
     return this.roles.get(id);
   }
 
   @ApiErrors(ROLES_ERRORS.exists)
   @Post()
   @AdminWrite('create_role')
-  create(@CurrentUser() admin: AuthenticatedUser, @Body() form: CreateRoleDto): Promise<RoleView> {
+  create(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Body() form: CreateRoleDto,
+  ): Promise<RoleRecord<Date>> {
     return this.roles.create(admin, form);
   }
 
@@ -56,7 +60,7 @@ export class AdminRolesController {
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(ROLES_ERRORS.notFound) id: string,
     @Body() body: unknown,
-  ): Promise<RoleView> {
+  ): Promise<RoleRecord<Date>> {
     const form = await editOf(UpdateRoleDto, body, () => this.roles.get(id));
     return this.roles.update(admin, id, form);
   }
@@ -67,7 +71,7 @@ export class AdminRolesController {
   remove(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(ROLES_ERRORS.notFound) id: string,
-  ): Promise<RoleView> {
+  ): Promise<RoleRecord<Date>> {
     return this.roles.remove(admin, id);
   }
 }

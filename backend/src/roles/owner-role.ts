@@ -1,6 +1,6 @@
 import { OWNER_ROLE, ROLE_PERMISSIONS } from '@leadpulse/common';
 import type { EntityManager } from 'typeorm';
-import { AppException } from '../common/app.exception.js';
+import { ROLES_ERRORS } from './roles.errors.js';
 import { AdminRoleEntity } from './admin-role.entity.js';
 import { RoleEntity } from './role.entity.js';
 
@@ -57,10 +57,5 @@ export async function assertOwnerRemains(manager: EntityManager): Promise<void> 
        JOIN roles r ON r.id = ar.role_id AND r.is_owner
        JOIN users u ON u.id = ar.user_id AND u.is_admin`,
   )) as { owners: number }[];
-  if (owners === 0)
-    throw new AppException(
-      'last_owner',
-      409,
-      'At least one administrator must keep the Owner role.',
-    );
+  if (owners === 0) throw ROLES_ERRORS.lastOwner();
 }

@@ -17,6 +17,8 @@ export const ROLES_ERRORS = {
       409,
       `This role is held by ${holders} administrator${holders === 1 ? '' : 's'}. Take it away from them first.`,
     ),
+  lastOwner: () =>
+    new AppException('last_owner', 409, 'At least one administrator must keep the Owner role.'),
   notAdmin: () => new AppException('not_admin', 409, 'Only administrators can hold roles.'),
   unknownRoles: () =>
     new AppException('validation_failed', 400, 'One or more roles do not exist.', {

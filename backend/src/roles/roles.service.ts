@@ -26,10 +26,8 @@ import { AdminRoleEntity } from './admin-role.entity.js';
 import type { CreateRoleDto, UpdateRoleDto } from './dto/role.dto.js';
 import { assertOwnerRemains, lockOwnerRole } from './owner-role.js';
 import { RoleEntity } from './role.entity.js';
+import { toRoleRecord } from './role.mapper.js';
 import { ROLES_ERRORS } from './roles.errors.js';
-
-/** A role as the back office lists it: with how many administrators hold it. */
-export type RoleView = RoleEntity & RoleRecord<Date>;
 
 const snapshot = (role: Pick<RoleEntity, 'name' | 'description' | 'permissions'>) => ({
   name: role.name,
@@ -59,7 +57,7 @@ export class RolesService {
   }
 
   /** Adds to each role how many administrators hold it (one query for the page). */
-  async withCounts(roles: RoleEntity[]): Promise<RoleView[]> {
+  async withCounts(roles: RoleEntity[]): Promise<RoleRecord<Date>[]> {
     const counts = roles.length
       ? ((await this.dataSource.query(
           `SELECT ar.role_id, count(*)::int AS holders
@@ -70,16 +68,16 @@ export class RolesService {
         )) as { role_id: string; holders: number }[])
       : [];
     const holders = new Map(counts.map((row) => [row.role_id, row.holders]));
-    return roles.map((role) => Object.assign(role, { admin_count: holders.get(role.id) ?? 0 }));
+    return roles.map((role) => toRoleRecord(role, holders.get(role.id) ?? 0));
   }
 
-  async get(id: string): Promise<RoleView> {
+  async get(id: string): Promise<RoleRecord<Date>> {
     const [role] = await this.withCounts([await this.find(this.dataSource.manager, id)]);
     return role;
   }
 
   /** Creates a role granting only permissions its creator holds. */
-  async create(admin: AuthenticatedUser, form: CreateRoleDto): Promise<RoleView> {
+  async create(admin: AuthenticatedUser, form: CreateRoleDto): Promise<RoleRecord<Date>> {
     const adminId = admin.userId!;
     const why = whyNotActOn(
       powersOfActor(admin),
@@ -106,7 +104,7 @@ export class RolesService {
           new_values: snapshot(role),
         },
       });
-      return Object.assign(role, { admin_count: 0 });
+      return toRoleRecord(role, 0);
     });
   }
 
@@ -116,7 +114,11 @@ export class RolesService {
    * and after, so no edit gives anyone (themselves through another role included) more than the
    * editor has, nor takes from others what the editor lacks.
    */
-  async update(admin: AuthenticatedUser, id: string, form: UpdateRoleDto): Promise<RoleView> {
+  async update(
+    admin: AuthenticatedUser,
+    id: string,
+    form: UpdateRoleDto,
+  ): Promise<RoleRecord<Date>> {
     const adminId = admin.userId!;
     const actor = powersOfActor(admin);
     const role = await this.dataSource.transaction(async (manager) => {
@@ -165,7 +167,7 @@ export class RolesService {
   }
 
   /** Deletes a role nobody holds; the Owner role is never deleted. */
-  async remove(admin: AuthenticatedUser, id: string): Promise<RoleView> {
+  async remove(admin: AuthenticatedUser, id: string): Promise<RoleRecord<Date>> {
     const adminId = admin.userId!;
     return this.dataSource.transaction(async (manager) => {
       const role = await this.find(manager, id, true);
@@ -184,7 +186,7 @@ export class RolesService {
           new_values: null,
         },
       });
-      return Object.assign(role, { admin_count: 0 });
+      return toRoleRecord(role, 0);
     });
   }
 

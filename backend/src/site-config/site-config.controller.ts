@@ -1,12 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { SiteConfig } from '@leadpulse/common';
 import { AppConfig } from '../config/app-config.js';
-
-export interface SiteConfig {
-  app_name: string;
-  /** The demo clip; null means the one shipped with the site. */
-  demo_video_url: string | null;
-}
 
 /** What the public site needs from the server's configuration. */
 @ApiTags('site')

@@ -1,6 +1,7 @@
 import { CHARGE_CONFIRMATION_REQUIRED } from './charge-confirmation.js';
 import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { SubscriptionAction, SubscriptionRecord } from '@leadpulse/common';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
@@ -13,9 +14,8 @@ import {
   SUBSCRIPTION_FILTERS,
   SUBSCRIPTION_SORTABLE,
   SubscriptionLifecycleService,
-  type SubscriptionAction,
 } from './subscription-lifecycle.service.js';
-import type { SubscriptionEntity } from './subscription.entity.js';
+import { toSubscriptionRecord } from './subscription.mapper.js';
 import { SUBSCRIPTION_NOT_FOUND, subscriptionsErrors } from './subscriptions.errors.js';
 import { ApiErrors } from '../api-docs/error-responses.js';
 
@@ -31,17 +31,18 @@ export class AdminSubscriptionsController {
   async list(
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<SubscriptionEntity[]> {
+  ): Promise<SubscriptionRecord<Date>[]> {
     const list = parseListQuery(query, {
       sortable: SUBSCRIPTION_SORTABLE,
       defaultSort: ['created_at', 'DESC'],
       filters: SUBSCRIPTION_FILTERS,
     });
-    return sendList(reply, 'subscriptions', this.lifecycle.filtered(list.filter), list);
+    const rows = await sendList(reply, 'subscriptions', this.lifecycle.filtered(list.filter), list);
+    return rows.map(toSubscriptionRecord);
   }
 
   @Get(':id')
-  get(@IdParam(SUBSCRIPTION_NOT_FOUND) id: string): Promise<SubscriptionEntity> {
+  get(@IdParam(SUBSCRIPTION_NOT_FOUND) id: string): Promise<SubscriptionRecord<Date>> {
     return this.lifecycle.get(id);
   }
 
@@ -54,7 +55,7 @@ export class AdminSubscriptionsController {
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(SUBSCRIPTION_NOT_FOUND) id: string,
     @Body() form: CancelSubscriptionDto,
-  ): Promise<SubscriptionAction> {
+  ): Promise<SubscriptionAction<Date>> {
     return this.lifecycle.cancel(admin.userId!, id, form);
   }
 
@@ -75,7 +76,7 @@ export class AdminSubscriptionsController {
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(SUBSCRIPTION_NOT_FOUND) id: string,
     @Body() form: ReactivateSubscriptionDto,
-  ): Promise<SubscriptionAction> {
+  ): Promise<SubscriptionAction<Date>> {
     return this.lifecycle.reactivate(admin.userId!, id, form.confirm_amount_cents);
   }
 }

@@ -7,7 +7,8 @@ import { IdParam } from '../common/id-param.js';
 import { USER_NOT_FOUND } from '../users/users.errors.js';
 import type { MemberView } from '../users/users.service.js';
 import { ChangePlanDto } from './dto/change-plan.dto.js';
-import { PlanChangesService, type PlanPreview } from './plan-changes.service.js';
+import { PlanChangesService } from './plan-changes.service.js';
+import type { PlanPreview } from '@leadpulse/common';
 import { ApiErrors } from '../api-docs/error-responses.js';
 import { subscriptionsErrors } from './subscriptions.errors.js';
 

@@ -1,14 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { formatUsd, getPlan } from '@leadpulse/common';
+import { formatUsd, getPlan, type PendingCharge } from '@leadpulse/common';
 import { billingPeriod } from './subscriptions.service.js';
-
-/** What restarting a cancelled subscription charges, as the confirmation shows it. */
-export interface PendingCharge {
-  amount_cents: number;
-  currency: string;
-  description: string;
-}
 
 export const CHARGE_CONFIRMATION_REQUIRED = 'charge_confirmation_required';
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { PlanPreview } from '@leadpulse/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
@@ -12,12 +13,6 @@ import { toMemberView, type MemberView } from '../users/users.service.js';
 import type { ChangePlanDto } from './dto/change-plan.dto.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { subscriptionsErrors } from './subscriptions.errors.js';
-
-export interface PlanPreview {
-  amount_due_cents: number;
-  credit_cents: number;
-  after_founding: boolean;
-}
 
 /**
  * Change Subscription, for the back office and for the member alike (`adminId` null): Stripe's

@@ -1,5 +1,6 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { SubscriptionAction, SubscriptionRecord } from '@leadpulse/common';
 import type Stripe from 'stripe';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { recordBillingChange } from '../audit/billing-audit.js';
@@ -15,8 +16,9 @@ import { ChargeConfirmationRequired, pendingCharge } from './charge-confirmation
 import type { CancelSubscriptionDto } from './dto/cancel-subscription.dto.js';
 import { PeriodEndCancellationService } from './period-end-cancellation.service.js';
 import { SubscriptionEntity } from './subscription.entity.js';
+import { toSubscriptionRecord } from './subscription.mapper.js';
 import { SubscriptionsService } from './subscriptions.service.js';
-import { unusedRefund, type RefundOffer } from './unused-refund.js';
+import { unusedRefund } from './unused-refund.js';
 import { subscriptionsErrors } from './subscriptions.errors.js';
 
 export const SUBSCRIPTION_SORTABLE = [
@@ -48,13 +50,6 @@ function periodEndMessage(stripeId: string, periodEnd: Date | null): string {
     timeZone: 'UTC',
   });
   return `Subscription ${stripeId} will cancel at the end of the period${date ? `, on ${date}` : ''}`;
-}
-
-export interface SubscriptionAction {
-  message: string;
-  subscription: SubscriptionEntity;
-  /** After cancelling now: the refund of the unused part to offer, if anything was paid for it. */
-  refund?: RefundOffer | null;
 }
 
 /**
@@ -96,7 +91,11 @@ export class SubscriptionLifecycleService {
     return builder;
   }
 
-  async get(id: string): Promise<SubscriptionEntity> {
+  async get(id: string): Promise<SubscriptionRecord<Date>> {
+    return toSubscriptionRecord(await this.load(id));
+  }
+
+  private async load(id: string): Promise<SubscriptionEntity> {
     const row = await this.dataSource.getRepository(SubscriptionEntity).findOneBy({ id });
     if (!row) throw subscriptionsErrors.notFound();
     return row;
@@ -107,8 +106,8 @@ export class SubscriptionLifecycleService {
     adminId: string,
     id: string,
     form: CancelSubscriptionDto,
-  ): Promise<SubscriptionAction> {
-    const row = await this.get(id);
+  ): Promise<SubscriptionAction<Date>> {
+    const row = await this.load(id);
     if (row.status === 'canceled' || row.status === 'incomplete_expired')
       throw subscriptionsErrors.alreadyCancelled();
     const key = `admin-cancel:${row.id}:${row.updated_at.getTime()}`;
@@ -136,7 +135,7 @@ export class SubscriptionLifecycleService {
       message: form.at_period_end
         ? periodEndMessage(row.stripe_subscription_id, subscription.current_period_end)
         : `Subscription cancelled for ${row.stripe_subscription_id}`,
-      subscription,
+      subscription: toSubscriptionRecord(subscription),
       ...(form.at_period_end ? {} : { refund }),
     };
   }
@@ -150,8 +149,8 @@ export class SubscriptionLifecycleService {
     adminId: string,
     id: string,
     confirmAmountCents?: number,
-  ): Promise<SubscriptionAction> {
-    const row = await this.get(id);
+  ): Promise<SubscriptionAction<Date>> {
+    const row = await this.load(id);
     const target =
       row.cancel_at_period_end && row.status !== 'canceled'
         ? await this.atStripe('Reactivate', row, 'Failed to reactivate subscription', async () => {
@@ -171,7 +170,10 @@ export class SubscriptionLifecycleService {
         : `Subscription ${row.stripe_subscription_id} restarted as ${target.stripe_subscription_id}`,
       row,
     );
-    return { message: 'subscription reactivated', subscription };
+    return {
+      message: 'subscription reactivated',
+      subscription: toSubscriptionRecord(subscription),
+    };
   }
 
   /**

@@ -1,15 +1,7 @@
+import type { RefundOffer } from '@leadpulse/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { TransactionEntity } from '../payments/transaction.entity.js';
-
-/** The refund Cancel offers: the unused part of the period's payment, for Process Refund. */
-export interface RefundOffer {
-  user_id: string;
-  transaction_id: string;
-  amount_cents: number;
-  /** The part of the period left, 0 to 1. */
-  unused_fraction: number;
-}
 
 /**
  * What is left of the period the customer paid for, as a share of that period's payment (never

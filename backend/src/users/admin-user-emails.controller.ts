@@ -7,6 +7,7 @@ import { IdParam } from '../common/id-param.js';
 import { UserEmailsService } from './user-emails.service.js';
 import { USER_NOT_FOUND, usersErrors } from './users.errors.js';
 import { ApiErrors } from '../api-docs/error-responses.js';
+import type { ActionMessage } from '@leadpulse/common';
 
 const UserId = () => IdParam(USER_NOT_FOUND);
 
@@ -22,10 +23,7 @@ export class AdminUserEmailsController {
   @Post(':id/welcome-email')
   @AdminWrite('send_welcome_email', 'user')
   @HttpCode(200)
-  welcome(
-    @CurrentUser() admin: AuthenticatedUser,
-    @UserId() id: string,
-  ): Promise<{ message: string }> {
+  welcome(@CurrentUser() admin: AuthenticatedUser, @UserId() id: string): Promise<ActionMessage> {
     return this.emails.sendWelcome(admin.userId!, id);
   }
 
@@ -36,7 +34,7 @@ export class AdminUserEmailsController {
   passwordReset(
     @CurrentUser() admin: AuthenticatedUser,
     @UserId() id: string,
-  ): Promise<{ message: string }> {
+  ): Promise<ActionMessage> {
     return this.emails.sendPasswordReset(admin.userId!, id);
   }
 }

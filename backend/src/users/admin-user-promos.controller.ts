@@ -8,6 +8,7 @@ import { ApplyPromoDto, ComplimentaryAccessDto } from './dto/admin-user.dto.js';
 import { UserPromosService } from './user-promos.service.js';
 import { USER_NOT_FOUND } from './users.errors.js';
 import type { MemberView } from './users.service.js';
+import type { MemberChange } from '@leadpulse/common';
 
 /** A user's promo and complimentary access, from the profile's Promo Management. */
 @ApiTags('admin')
@@ -24,7 +25,7 @@ export class AdminUserPromosController {
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(USER_NOT_FOUND) id: string,
     @Body() form: ApplyPromoDto,
-  ): Promise<MemberView & { warning?: string }> {
+  ): Promise<MemberChange<Date>> {
     return this.promos.applyPromo(admin.userId!, id, form);
   }
 

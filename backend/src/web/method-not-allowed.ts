@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody } from '../common/app.exception.js';
+import type { ErrorBody } from '@leadpulse/common';
 
 interface KnownPath {
   pattern: RegExp;

@@ -1,12 +1,13 @@
 import { Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { StripeEventRecord, StripeEventRow, ActionMessage } from '@leadpulse/common';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
-import { StripeEventEntity } from './stripe-event.entity.js';
+import { toStripeEventRow } from './stripe-event.mapper.js';
 import { StripeEventsService } from './stripe-events.service.js';
 import { STRIPE_EVENT_NOT_FOUND } from './webhooks.errors.js';
 
@@ -23,13 +24,14 @@ export class AdminStripeEventsController {
   async list(
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Omit<StripeEventEntity, 'event_data'>[]> {
+  ): Promise<StripeEventRow<Date>[]> {
     const list = parseListQuery(query, {
       sortable: ['created_at', 'event_type', 'processed', 'processed_at', 'stripe_event_id'],
       defaultSort: ['created_at', 'DESC'],
       filters: ['q', 'event_type', 'processed'],
     });
-    return sendList(reply, 'stripe-events', this.events.filtered(list.filter), list);
+    const rows = await sendList(reply, 'stripe-events', this.events.filtered(list.filter), list);
+    return rows.map(toStripeEventRow);
   }
 
   /** The distinct event types stored, for the type filter. */
@@ -39,7 +41,7 @@ export class AdminStripeEventsController {
   }
 
   @Get(':id')
-  get(@IdParam(STRIPE_EVENT_NOT_FOUND) id: string): Promise<StripeEventEntity> {
+  get(@IdParam(STRIPE_EVENT_NOT_FOUND) id: string): Promise<StripeEventRecord<Date>> {
     return this.events.find(id);
   }
 
@@ -50,7 +52,7 @@ export class AdminStripeEventsController {
   async replay(
     @CurrentUser() admin: AuthenticatedUser,
     @IdParam(STRIPE_EVENT_NOT_FOUND) id: string,
-  ): Promise<{ message: string }> {
+  ): Promise<ActionMessage> {
     const event = await this.events.replay(id, admin.userId!);
     return { message: `Webhook replayed for event ${event.stripe_event_id}` };
   }

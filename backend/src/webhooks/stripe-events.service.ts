@@ -6,6 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { StripeEventRecord } from '@leadpulse/common';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
@@ -23,6 +24,7 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { parseStripeEvent } from './stripe-event-shape.js';
 import { StripeEventEntity } from './stripe-event.entity.js';
+import { toStripeEventRecord } from './stripe-event.mapper.js';
 import { WEBHOOKS_ERRORS } from './webhooks.errors.js';
 
 export const STRIPE_EVENTS_QUEUE = 'stripe-events';
@@ -211,9 +213,9 @@ export class StripeEventsService implements OnModuleInit, OnApplicationBootstrap
     return rows.map((row) => row.event_type);
   }
 
-  async find(id: string): Promise<StripeEventEntity> {
+  async find(id: string): Promise<StripeEventRecord<Date>> {
     const event = await this.dataSource.getRepository(StripeEventEntity).findOneBy({ id });
     if (!event) throw WEBHOOKS_ERRORS.eventNotFound();
-    return event;
+    return toStripeEventRecord(event);
   }
 }

@@ -1,5 +1,5 @@
 /** The daily digest (LEADS.md "Digest"): when it goes out, and to whom by default. */
-import type { NotificationPreferences } from '../api.js';
+import type { NotificationPreferences } from '../api/members.js';
 import { FREE_LIMITS, usageLimitsFor, type LimitsHolder } from '../plans.js';
 
 /** The digest goes out from this hour of the member's own day. */

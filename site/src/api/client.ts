@@ -1,17 +1,10 @@
+import type { ErrorBody } from '@leadpulse/common';
 import { sessionClient } from '../features/auth/session';
-
-/** The API's error shape. */
-export interface ApiErrorBody {
-  statusCode: number;
-  code: string;
-  message: string;
-  errors?: Record<string, string>;
-}
 
 export class ApiError extends Error {
   /** `raw`: the whole error answer, with any details beyond the shape (a limit's `used`, …). */
   constructor(
-    readonly body: ApiErrorBody,
+    readonly body: ErrorBody,
     readonly raw: Record<string, unknown> = {},
   ) {
     super(body.message);
@@ -76,7 +69,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     body = undefined;
   }
   if (!response.ok) {
-    const error = (body ?? {}) as Partial<ApiErrorBody>;
+    const error = (body ?? {}) as Partial<ErrorBody>;
     throw new ApiError(
       {
         statusCode: response.status,

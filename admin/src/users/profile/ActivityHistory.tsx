@@ -2,10 +2,14 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { ADMIN_TOASTS, auditActorName, type AdminUserRecord } from '@leadpulse/common';
+import {
+  ADMIN_TOASTS,
+  auditActorName,
+  type ActivityEntry,
+  type AdminUserRecord,
+} from '@leadpulse/common';
 import { adminApi } from '../../api';
 import { changeLines, formatDateTime } from '../../format';
-import type { ActivityEntry } from '../types';
 import { Section } from './Section';
 
 /** Activity History: billing changes and admin actions, newest first, scrolling at 16rem. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
-import type { AdminUserRecord, BillingAddress } from '@leadpulse/common';
+import type { AdminUserRecord, BillingAddress, BillingUpdate } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { formatDateTime } from '../../format';
@@ -60,7 +60,7 @@ export function BillingInformation({
   const save = async () => {
     setBusy(true);
     try {
-      const { warning } = await adminApi<{ warning?: string }>(`/users/${user.id}/billing`, {
+      const { warning } = await adminApi<BillingUpdate>(`/users/${user.id}/billing`, {
         method: 'PUT',
         body: form.same
           ? { use_account_details: true }

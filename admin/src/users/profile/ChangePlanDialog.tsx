@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
-import { PLANS, formatUsd, type AdminUserRecord } from '@leadpulse/common';
+import { PLANS, formatUsd, type AdminUserRecord, type PlanPreview } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 
 const MONTHLY = ['prospector', 'networker', 'rainmaker'] as const;
@@ -34,10 +34,7 @@ export function ChangePlanDialog({
   const founding = user.subscription_plan === 'founding_member';
   const preview = useQuery({
     queryKey: ['users', user.id, 'plan-preview', plan],
-    queryFn: () =>
-      adminApi<{ amount_due_cents: number; credit_cents: number; after_founding: boolean }>(
-        `/users/${user.id}/subscription/preview?plan=${plan}`,
-      ),
+    queryFn: () => adminApi<PlanPreview>(`/users/${user.id}/subscription/preview?plan=${plan}`),
     enabled: !!plan,
   });
   const submit = async () => {

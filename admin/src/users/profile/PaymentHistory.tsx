@@ -12,13 +12,16 @@ import {
   Typography,
 } from '@mui/material';
 import { useNotify } from 'react-admin';
-import { paymentStatusLabel, type AdminUserRecord } from '@leadpulse/common';
+import {
+  paymentStatusLabel,
+  type AdminUserRecord,
+  type PaymentHistory as History,
+} from '@leadpulse/common';
 import { adminApi } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { Badge } from '../../components/Badge';
 import { DateText } from '../../components/DateTimeText';
 import { paymentLabel, paymentsKey } from '../payments';
-import type { PaymentHistory as History } from '../types';
 import { Section } from './Section';
 
 /** Why Refresh Payment History is disabled for a user Stripe does not know yet. */

@@ -9,6 +9,7 @@ import {
   promoDaysLeft,
   type AdminUserRecord,
   type PromoType,
+  type MemberChange,
 } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
@@ -67,12 +68,9 @@ export function PromoManagement({ user }: { user: AdminUserRecord }) {
             onClick={async () => {
               setRemoving(true);
               try {
-                const { warning } = await adminApi<{ warning?: string }>(
-                  `/users/${user.id}/promo`,
-                  {
-                    method: 'DELETE',
-                  },
-                );
+                const { warning } = await adminApi<MemberChange>(`/users/${user.id}/promo`, {
+                  method: 'DELETE',
+                });
                 notify(ADMIN_TOASTS.promoRemoved, { type: 'success' });
                 if (warning) notify(warning, { type: 'warning' });
                 refresh();
@@ -102,7 +100,7 @@ export function PromoManagement({ user }: { user: AdminUserRecord }) {
         onClose={() => setAdding(false)}
         onSubmit={async (form) => {
           try {
-            const { warning } = await adminApi<{ warning?: string }>(`/users/${user.id}/promo`, {
+            const { warning } = await adminApi<MemberChange>(`/users/${user.id}/promo`, {
               method: 'POST',
               body: form,
             });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Stack, Tooltip } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
-import { ADMIN_TOASTS, type AdminUserRecord } from '@leadpulse/common';
+import { ADMIN_TOASTS, type AdminUserRecord, type ActionMessage } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { ResetTwoStep } from './ResetTwoStep';
@@ -26,7 +26,7 @@ export function QuickActions({ user }: { user: AdminUserRecord }) {
   const run = async (name: string, path: string, failure: (reason: string) => string) => {
     setBusy(name);
     try {
-      const { message } = await adminApi<{ message: string }>(`/users/${user.id}/${path}`, {
+      const { message } = await adminApi<ActionMessage>(`/users/${user.id}/${path}`, {
         method: 'POST',
       });
       notify(message, { type: 'success' });

@@ -12,11 +12,10 @@ import {
   TextField,
 } from '@mui/material';
 import { useNotify } from 'react-admin';
-import { formatUsd, type AdminUserRecord } from '@leadpulse/common';
+import { formatUsd, type AdminUserRecord, type PaymentHistory } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { formatDate } from '../../format';
 import { paymentsKey } from '../payments';
-import type { PaymentHistory } from '../types';
 
 const REASONS = [
   { id: 'requested_by_customer', name: 'Requested by customer' },

@@ -4,7 +4,6 @@ import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { formatUsd } from '@leadpulse/common';
 import { AuditService } from '../../audit/audit.service.js';
-import { AppException } from '../../common/app.exception.js';
 import { PaymentsService } from '../../payments/payments.service.js';
 import { idOf } from '../../stripe/stripe-ids.js';
 import { STRIPE } from '../../stripe/stripe.client.js';
@@ -42,7 +41,7 @@ export class OverduePaymentService {
     const user = await this.dataSource
       .getRepository(UserEntity)
       .findOneBy({ auth_user_id: accountId });
-    if (!user) throw new AppException('profile_not_found', 404, 'Your profile could not be found.');
+    if (!user) throw billingErrors.profileNotFound();
     const row = user.stripe_subscription_id
       ? await this.dataSource.getRepository(DunningInvoiceEntity).findOne({
           where: { stripe_subscription_id: user.stripe_subscription_id, status: 'open' },

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  AUTOMATION_ERRORS,
   AUTOMATION_LIMITS,
   AUTOMATION_PREVIEW_LIMIT,
   type AutomationConditions,
@@ -13,7 +12,6 @@ import {
   type AutomationTrigger,
   type Paged,
 } from '@leadpulse/common';
-import { AppException } from '../../common/app.exception.js';
 import { AppConfig } from '../../config/app-config.js';
 import { LEADS_ERRORS } from '../leads.errors.js';
 import { pageOf } from '../leads/leads-list.js';
@@ -30,8 +28,7 @@ import {
 import { refusedUrl } from './webhook-address.js';
 import { newWebhookSecret } from './webhook-signature.js';
 
-export const ruleNotFound = () =>
-  new AppException('automation_rule_not_found', 404, AUTOMATION_ERRORS.automation_rule_not_found);
+const ruleNotFound = LEADS_ERRORS.automationRuleNotFound;
 
 const RULE_COLUMNS = `r.*,
   (SELECT count(*)::int FROM automation_runs a WHERE a.rule_id = r.id) AS runs_count,
@@ -75,11 +72,7 @@ export class AutomationRulesService {
     return this.dataSource.transaction(async (manager) => {
       await this.gate.lockForWrite(manager, workspace);
       if ((await this.count(manager, workspace.id)) >= AUTOMATION_LIMITS.rules)
-        throw new AppException(
-          'automation_rule_limit',
-          409,
-          AUTOMATION_ERRORS.automation_rule_limit,
-        );
+        throw LEADS_ERRORS.automationRuleLimit();
       const [row] = (await manager.query(
         `INSERT INTO automation_rules (workspace_id, name, enabled, trigger_kind, "trigger", conditions, actions, webhook_secret)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,

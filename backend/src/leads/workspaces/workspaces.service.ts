@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppException } from '../../common/app.exception.js';
 import { preparedStatement } from '../../database/prepared-read.js';
+import { LEADS_ERRORS } from '../leads.errors.js';
 
 /** The caller's workspace, as the guard resolves it for every lead route. */
 export interface WorkspaceContext {
@@ -45,12 +45,7 @@ export class WorkspacesService {
   /** The workspace of the signed-in account: the one it belongs to, or its personal one. */
   async resolve(accountId: string): Promise<WorkspaceContext> {
     const [found] = await this.membership([accountId]);
-    if (!found)
-      throw new AppException(
-        'profile_not_found',
-        404,
-        'We could not find your profile. Please contact support.',
-      );
+    if (!found) throw LEADS_ERRORS.profileNotFound();
     if (found.workspace_id && found.role && found.owner_user_id)
       return {
         id: found.workspace_id,

@@ -9,16 +9,21 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { MESSAGES, NAME_MAX_LENGTH, formatPhone } from '@leadpulse/common';
+import {
+  MESSAGES,
+  NAME_MAX_LENGTH,
+  formatPhone,
+  type FoundingCheckoutRequest,
+} from '@leadpulse/common';
 import { ApiError } from '../../api/client';
-import { foundingApi, type CheckoutForm } from '../../features/founding/founding-api';
+import { foundingApi } from '../../features/founding/founding-api';
 import { DialogHeading } from './DialogHeading';
 
 interface Props {
   open: boolean;
   onClose(): void;
   /** A signed-in member's details: the checkout then buys for their own account. */
-  initial?: Partial<CheckoutForm>;
+  initial?: Partial<FoundingCheckoutRequest>;
   /** Where the browser goes with the checkout URL (the real browser by default). */
   redirect?: (url: string) => void;
 }
@@ -31,7 +36,7 @@ const SERVER_MESSAGES = new Set([
   'invalid_email',
 ]);
 
-const EMPTY: CheckoutForm = { firstName: '', lastName: '', email: '', phone: '' };
+const EMPTY: FoundingCheckoutRequest = { firstName: '', lastName: '', email: '', phone: '' };
 
 /** Claim Your Founding Spot: form, processing, then the payment page; back to the form on error. */
 export function FoundingDialog({
@@ -40,7 +45,7 @@ export function FoundingDialog({
   initial,
   redirect = (url) => window.location.assign(url),
 }: Props) {
-  const [form, setForm] = useState<CheckoutForm>({
+  const [form, setForm] = useState<FoundingCheckoutRequest>({
     ...EMPTY,
     ...initial,
     phone: formatPhone(initial?.phone ?? ''),
@@ -74,7 +79,7 @@ export function FoundingDialog({
     }
   };
 
-  const text = (key: keyof CheckoutForm) => ({
+  const text = (key: keyof FoundingCheckoutRequest) => ({
     value: form[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       setForm({

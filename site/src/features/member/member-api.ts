@@ -4,6 +4,7 @@ import type {
   MemberRecord,
   NotificationPreferences,
   OwnMemberRecord,
+  PlanPreview,
 } from '@leadpulse/common';
 import { PLANS } from '@leadpulse/common';
 import { api } from '../../api/client';
@@ -59,13 +60,6 @@ export const memberApi = {
   resumeSubscription: () =>
     api<MemberBilling>('/me/subscription/resume', { method: 'POST', auth: true }),
 };
-
-/** A plan change's price now: prorated charge or credit, or none while founding (it applies later). */
-export interface PlanPreview {
-  amount_due_cents: number;
-  credit_cents: number;
-  after_founding: boolean;
-}
 
 export const MEMBER_PLANS = ['prospector', 'networker', 'rainmaker'] as const;
 export type MemberPlan = (typeof MEMBER_PLANS)[number];

@@ -1,18 +1,5 @@
+import type { LinkResult, SubscribeResult } from '@leadpulse/common';
 import { api } from '../../api/client';
-
-export type SubscriberStatus = 'active' | 'unsubscribed' | 'bounced' | 'pending';
-
-export interface SubscribeResult {
-  email: string;
-  created: boolean;
-  /** `pending` until the e-mailed confirmation link is followed (double opt-in). */
-  status: SubscriberStatus;
-}
-
-export interface LinkResult {
-  email: string;
-  status: SubscriberStatus;
-}
 
 export const newsletterApi = {
   joinWaitlist: (email: string, firstName?: string, lastName?: string) =>

@@ -18,10 +18,15 @@ import HourglassTop from '@mui/icons-material/HourglassTop';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Star from '@mui/icons-material/Star';
 import confetti from 'canvas-confetti';
-import { FOUNDING_BENEFIT_DETAILS, MESSAGES, PLANS } from '@leadpulse/common';
+import {
+  FOUNDING_BENEFIT_DETAILS,
+  MESSAGES,
+  PLANS,
+  type FoundingCheckoutSession,
+} from '@leadpulse/common';
 import { supportEmail } from '../../config';
 import { useAuth } from '../../features/auth/AuthProvider';
-import { foundingApi, type CheckoutState } from '../../features/founding/founding-api';
+import { foundingApi } from '../../features/founding/founding-api';
 import { EmailText } from '../../components/EmailText';
 import { webmailFor } from '../../features/founding/webmail';
 
@@ -37,7 +42,7 @@ const fireConfetti = confetti.create(undefined, { resize: true, useWorker: false
 type Outcome = 'checking' | 'paid' | 'processing' | 'expired' | 'unknown';
 
 /** What a checkout's state means for the buyer. */
-function outcomeOf(state: CheckoutState): Outcome {
+function outcomeOf(state: FoundingCheckoutSession): Outcome {
   if (state.status === 'expired') return 'expired';
   if (state.status === 'complete' && state.payment_status !== 'unpaid') return 'paid';
   return 'processing';

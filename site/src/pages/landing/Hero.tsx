@@ -10,7 +10,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import PlayArrow from '@mui/icons-material/PlayArrow';
-import { PLANS, formatUsd } from '@leadpulse/common';
+import { PLANS, formatUsd, type SiteConfig } from '@leadpulse/common';
 import { api } from '../../api/client';
 import { useScrolledPast } from '../../features/scroll/useScrolledPast';
 
@@ -26,7 +26,7 @@ export function Hero({ onClaim }: { onClaim(): void }) {
   const videoFaded = useScrolledPast(mobile ? 600 : 800);
 
   useEffect(() => {
-    api<{ demo_video_url: string | null }>('/site-config').then(
+    api<SiteConfig>('/site-config').then(
       (config) => config.demo_video_url && setSource(config.demo_video_url),
       () => undefined,
     );

@@ -20,8 +20,9 @@ import {
   FOUNDING_SPOTS,
   PLANS,
   formatUsd,
+  type FoundingAvailability,
 } from '@leadpulse/common';
-import { foundingApi, type Availability } from '../../features/founding/founding-api';
+import { foundingApi } from '../../features/founding/founding-api';
 
 const FoundingDialog = lazy(() =>
   import('../../components/dialogs/FoundingDialog').then((module) => ({
@@ -32,7 +33,7 @@ const FoundingDialog = lazy(() =>
 /** The founding-member offer with the spots left. */
 export function PricingSection() {
   // undefined while the count is on its way; null when it could not be had.
-  const [availability, setAvailability] = useState<Availability | null>();
+  const [availability, setAvailability] = useState<FoundingAvailability | null>();
   const [open, setOpen] = useState(false);
   // The dialog's code loads with the first claim; it then stays, so that closing animates.
   const [claimed, setClaimed] = useState(false);

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
+import { MESSAGES, NAME_MAX_LENGTH, type SubscribeResult } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
-import { newsletterApi, type SubscribeResult } from '../../features/newsletter/newsletter-api';
+import { newsletterApi } from '../../features/newsletter/newsletter-api';
 import { EmailText } from '../../components/EmailText';
 import { PlainTextField } from '../../components/PlainTextField';
 

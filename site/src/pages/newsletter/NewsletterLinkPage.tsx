@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Button, Stack, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { MESSAGES } from '@leadpulse/common';
+import { MESSAGES, type LinkResult } from '@leadpulse/common';
 import { ApiError } from '../../api/client';
 import { LinkFailed, LinkPage, LinkWorking } from '../../components/LinkPage';
 import { linkToken } from '../../features/auth/link-token';
-import { newsletterApi, type LinkResult } from '../../features/newsletter/newsletter-api';
+import { newsletterApi } from '../../features/newsletter/newsletter-api';
 
 interface LinkPageProps {
   title: string;

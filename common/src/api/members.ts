@@ -2,10 +2,10 @@
  * JSON shapes the API answers and the site and the admin read, declared once. Dates are a type
  * parameter: strings on the wire (the default), `Date` where the backend builds them.
  */
-import type { AdminIdentity, RoleRef } from './audit.js';
+import type { AdminIdentity, RoleRef } from '../audit.js';
 import type { PaymentIssue } from './billing.js';
-import type { DisplayStatus, PlanBadge } from './display.js';
-import type { AdminLeadUsage } from './api/leads.js';
+import type { DisplayStatus, PlanBadge } from '../display.js';
+import type { AdminLeadUsage } from './leads.js';
 
 export interface BillingAddress {
   line1?: string | null;
@@ -148,4 +148,16 @@ export interface AdminStats {
   members_with_leads: number;
   /** Lead imports started in the last 7 days. */
   imports_7d: number;
+}
+
+/**
+ * A change Stripe should mirror, made here even when Stripe failed: the member record and, then,
+ * the warning the back office shows (`POST /api/admin/users/:id/promo`).
+ */
+export type MemberChange<TDate = string> = MemberRecord<TDate> & { warning?: string };
+
+/** Billing information saved (`PUT /api/admin/users/:id/billing`), with the warning when Stripe failed. */
+export interface BillingUpdate<TDate = string> {
+  user: MemberRecord<TDate>;
+  warning?: string;
 }
