@@ -4,12 +4,15 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc tsconfig.base.json tsconfig.json ./
 COPY common/package.json common/
+COPY stripe-sandbox/package.json stripe-sandbox/
 COPY backend/package.json backend/
 COPY site/package.json site/
 COPY admin/package.json admin/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY common common
+# The Stripe sandbox is built for the backend's types only: the image's bundle leaves it out.
+COPY stripe-sandbox stripe-sandbox
 COPY backend backend
 COPY site site
 COPY admin admin

@@ -1,11 +1,15 @@
 import boundaries from 'eslint-plugin-boundaries';
+import { defaultConditionNames } from 'eslint-import-resolver-typescript';
 
 /**
  * The parts of the product and what must never import what, written once (`npm run lint`
  * enforces it; scripts/boundaries.test.mjs checks that a forbidden import fails).
  *
- * - sandbox: the local Stripe stand-in, for development and tests only.
- * - dev: tools that fill a development database (the seed, the revenue backfill).
+ * - sandbox: the local Stripe stand-in, for development and tests only: the workspace
+ *   stripe-sandbox/ (`@leadpulse/stripe-sandbox`), which stands alone; the product loads it in
+ *   one place only (SANDBOX_LOADER), by a dynamic import its production bundle leaves out.
+ * - dev: tools that fill a development database (the seed, the revenue backfill), which reach
+ *   Stripe through the SDK only.
  * - platform: what every feature stands on (configuration, database, jobs, shared helpers,
  *   logging, the API document, limits, metrics): it never imports a feature.
  * - composition: the roots that put the parts together (the app module, the HTTP server, the
@@ -14,12 +18,8 @@ import boundaries from 'eslint-plugin-boundaries';
  * - site, admin: the two front ends; common: what they share with the backend.
  */
 const ELEMENTS = [
-  { type: 'sandbox', pattern: 'backend/src/stripe-sandbox/**', mode: 'full' },
-  {
-    type: 'dev',
-    pattern: ['backend/src/database/seed*.ts', 'backend/src/revenue/backfill-revenue.ts'],
-    mode: 'full',
-  },
+  { type: 'sandbox', pattern: 'stripe-sandbox/**', mode: 'full' },
+  { type: 'dev', pattern: 'backend/src/dev/**', mode: 'full' },
   {
     type: 'composition',
     pattern: [
@@ -43,14 +43,14 @@ const ELEMENTS = [
   { type: 'common', pattern: 'common/**', mode: 'full' },
 ];
 
-/** The one place the product loads the sandbox, in development, until it is a package of its own. */
-const SANDBOX_LOADERS = ['backend/src/stripe/local-sandbox.ts', 'backend/src/main.ts'];
+/** The one place the product loads the sandbox: without Stripe keys, never in production. */
+const SANDBOX_LOADER = 'backend/src/stripe/local-sandbox.ts';
 
 const element = (...types) => ({ element: { types: { anyOf: types } } });
 
 export default [
   {
-    files: ['{backend,site,admin,common}/**/*.{ts,tsx}'],
+    files: ['{backend,stripe-sandbox,site,admin,common}/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': ELEMENTS,
@@ -60,10 +60,15 @@ export default [
       'import/resolver': {
         typescript: {
           noWarnOnMultipleProjects: true,
+          // The sandbox's package resolves to its sources (stripe-sandbox/package.json), built or
+          // not: lint runs before the first build.
+          conditionNames: ['leadpulse-source', ...defaultConditionNames],
           project: [
             'common/tsconfig.json',
             'backend/tsconfig.json',
             'backend/tsconfig.test.json',
+            'stripe-sandbox/tsconfig.json',
+            'stripe-sandbox/tsconfig.test.json',
             'site/tsconfig.json',
             'admin/tsconfig.json',
           ],
@@ -76,10 +81,26 @@ export default [
         {
           default: 'allow',
           policies: [
-            // The product never imports the sandbox (but for its one loader).
+            // The product never imports the sandbox (but for its one loader), by path or by name.
             {
-              from: element('feature', 'platform', 'composition'),
+              from: element('feature', 'platform', 'composition', 'dev'),
               disallow: { to: element('sandbox') },
+            },
+            // The sandbox stands alone: it knows Stripe's API, not the product.
+            {
+              from: element('sandbox'),
+              disallow: {
+                to: element(
+                  'feature',
+                  'platform',
+                  'composition',
+                  'dev',
+                  'backend-test',
+                  'site',
+                  'admin',
+                  'common',
+                ),
+              },
             },
             // The platform never imports a feature, a dev tool or what composes them.
             {
@@ -132,7 +153,7 @@ export default [
     },
   },
   {
-    files: SANDBOX_LOADERS,
+    files: [SANDBOX_LOADER],
     rules: {
       'boundaries/dependencies': [
         'error',

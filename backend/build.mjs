@@ -21,6 +21,13 @@ const EXTERNAL = [
 ];
 
 /**
+ * The local Stripe sandbox (stripe-sandbox/), for development and tests only: left out of the
+ * bundle, so the one dynamic import of it (src/stripe/local-sandbox.ts) stays an import that only
+ * a start without Stripe keys, never production, follows.
+ */
+const LEFT_OUT = ['@leadpulse/stripe-sandbox'];
+
+/**
  * Optional packages that are not installed (Nest's Express adapter, microservices, multipart…)
  * stay imports: their users ask for them only when present and carry on without them.
  */
@@ -61,7 +68,7 @@ const { metafile } = await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  external: EXTERNAL,
+  external: [...EXTERNAL, ...LEFT_OUT],
   plugins: [optionalPackages],
   // Class names stay as written: Nest and TypeORM read them (tokens, entity names, logs).
   keepNames: true,

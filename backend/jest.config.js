@@ -23,6 +23,8 @@ const shared = {
   moduleNameMapper: {
     '^@leadpulse/common$': '<rootDir>/../common/src/index.ts',
     '^@leadpulse/common/analytics$': '<rootDir>/../common/src/api/analytics.ts',
+    '^@leadpulse/stripe-sandbox$': '<rootDir>/../stripe-sandbox/src/index.ts',
+    '^@leadpulse/stripe-sandbox/fidelity$': '<rootDir>/../stripe-sandbox/src/fidelity.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 };

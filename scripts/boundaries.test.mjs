@@ -17,12 +17,21 @@ async function boundaryErrors(path, code) {
 
 const forbidden = [
   ['the platform imports a feature', 'backend/src/config/probe.ts', '../leads/leads.module.js'],
+  ['a feature imports the sandbox', 'backend/src/leads/probe.ts', '@leadpulse/stripe-sandbox'],
   [
-    'a feature imports the sandbox',
+    'a feature imports the sandbox by path',
     'backend/src/leads/probe.ts',
-    '../stripe-sandbox/stripe-sandbox.js',
+    '../../../stripe-sandbox/src/stripe-sandbox.js',
   ],
-  ['the platform imports a dev tool', 'backend/src/jobs/probe.ts', '../database/seed.js'],
+  ['the server imports the sandbox', 'backend/src/main.ts', '@leadpulse/stripe-sandbox/fidelity'],
+  ['a dev tool imports the sandbox', 'backend/src/dev/probe.ts', '@leadpulse/stripe-sandbox'],
+  [
+    'the sandbox imports the product',
+    'stripe-sandbox/src/probe.ts',
+    '../../backend/src/config/app-config.js',
+  ],
+  ['the back office imports the sandbox', 'admin/src/probe.ts', '@leadpulse/stripe-sandbox'],
+  ['the platform imports a dev tool', 'backend/src/jobs/probe.ts', '../dev/seed.js'],
   ['the site imports back-office code', 'site/src/probe.ts', '../../admin/src/api.js'],
   ['the site imports the backend', 'site/src/probe.ts', '../../backend/src/config/app-config.js'],
   [
@@ -42,6 +51,17 @@ for (const [what, path, target] of forbidden)
     assert.equal(errors.length, 1, `${path} importing ${target}`);
     assert.match(errors[0].message, /are not allowed in elements of type/);
   });
+
+test('lint refuses a dynamic import of the sandbox outside its one loader', async () => {
+  const code = `export const load = () => import('@leadpulse/stripe-sandbox');\n`;
+  const errors = await boundaryErrors('backend/src/billing/probe.ts', code);
+  assert.equal(errors.length, 1);
+});
+
+test('lint allows the one loader to import the sandbox', async () => {
+  const code = `export const load = () => import('@leadpulse/stripe-sandbox');\n`;
+  assert.deepEqual(await boundaryErrors('backend/src/stripe/local-sandbox.ts', code), []);
+});
 
 test('lint allows a feature to import the platform and common/', async () => {
   const code = `import * as config from '../config/app-config.js';\nimport * as common from '@leadpulse/common';\nexport { config, common };\n`;

@@ -23,6 +23,16 @@ export const WORKSPACES = [
     inputs: ['common/src', 'common/tsconfig.json', 'common/package.json', 'tsconfig.base.json'],
   },
   {
+    name: 'stripe-sandbox',
+    inputs: [
+      'stripe-sandbox/src',
+      'stripe-sandbox/vendor',
+      'stripe-sandbox/tsconfig.json',
+      'stripe-sandbox/package.json',
+      'tsconfig.base.json',
+    ],
+  },
+  {
     name: 'backend',
     inputs: [
       'backend/src',
@@ -30,6 +40,7 @@ export const WORKSPACES = [
       'backend/package.json',
       'backend/build.mjs',
       'common/src',
+      'stripe-sandbox/src',
       'tsconfig.base.json',
     ],
   },

@@ -1,5 +1,6 @@
-// The build scripts: production front ends whatever the caller's NODE_ENV, and the stamps that let
-// `npm start` skip what `npm run build` already built. Run with `node --test`.
+// The build scripts: production front ends whatever the caller's NODE_ENV, a backend bundle without
+// the Stripe sandbox, and the stamps that let `npm start` skip what `npm run build` already built.
+// Run with `node --test`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
@@ -51,6 +52,38 @@ describe('a front-end build under NODE_ENV=development', () => {
       assert.ok(!code.includes('Each child in a list should have a unique'), 'no dev warnings');
     });
   }
+});
+
+/**
+ * What the sandbox's code would leave in a bundle: each class of its sources (`class X` or, as
+ * esbuild writes it, `X = class`) and its fixed ids.
+ */
+function sandboxMarkers() {
+  const markers = [/clock_sandbox/, /bpc_sandbox_default/];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts'))
+        for (const [, name] of readFileSync(path, 'utf8').matchAll(/^export class (\w+)/gm))
+          markers.push(new RegExp(`\\bclass ${name}\\b|\\b${name} = class\\b`));
+    }
+  };
+  walk(join(root, 'stripe-sandbox/src'));
+  return markers;
+}
+
+describe("the backend's production bundle", () => {
+  it('holds none of the Stripe sandbox, only the one import that loads it without Stripe keys', () => {
+    buildWorkspaces({ only: ['common', 'stripe-sandbox', 'backend'] });
+    const code = readFileSync(join(root, 'backend/dist/bundle/main.js'), 'utf8');
+
+    const markers = sandboxMarkers();
+    assert.ok(markers.some((marker) => marker.test('var StripeSandbox = class {')));
+    assert.ok(markers.length > 10, `${markers.length} markers`);
+    assert.deepEqual(markers.filter((marker) => marker.test(code)).map(String), []);
+    assert.equal(code.match(/import\("@leadpulse\/stripe-sandbox"\)/g)?.length, 1);
+  });
 });
 
 /** A repository with every workspace's inputs, saved an hour ago and never built. */

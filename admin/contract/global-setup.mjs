@@ -1,5 +1,6 @@
-// Plain JavaScript, like the backend's own test setup: it starts the built backend (backend/dist,
-// made by `npm run build`) and builds nothing itself.
+// Plain JavaScript, like the backend's own test setup: it starts the built backend (backend/dist)
+// and the built Stripe sandbox (@leadpulse/stripe-sandbox), made by `npm run build`, and builds
+// nothing itself.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,7 +26,7 @@ export default async function setup(project) {
   await createDatabase();
   const databaseUrl = process.env.TEST_DATABASE_URL;
 
-  const { StripeSandbox } = await import(backend('dist/stripe-sandbox/stripe-sandbox.js').href);
+  const { StripeSandbox } = await import('@leadpulse/stripe-sandbox');
   const sandbox = new StripeSandbox({ webhookSecret: WEBHOOK_SECRET, webhookUrl: () => undefined });
   let app;
   try {

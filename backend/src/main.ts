@@ -7,8 +7,12 @@ import { isDatabaseUnavailable } from './database/database-errors.js';
 import { openDatabase } from './database/open-database.js';
 import { createRootLogger } from './logging/logger.js';
 import { httpStopper } from './web/http-stop.js';
-import { localSandbox, lockLocalSandbox, usesLocalSandbox } from './stripe/local-sandbox.js';
-import type { StripeSandbox } from './stripe-sandbox/stripe-sandbox.js';
+import {
+  localSandbox,
+  lockLocalSandbox,
+  usesLocalSandbox,
+  type LocalSandbox,
+} from './stripe/local-sandbox.js';
 
 /** How long connections kept open get to carry one more request after a stop is asked for. */
 const DRAIN_MS = 1_000;
@@ -52,7 +56,7 @@ async function bootstrap(): Promise<void> {
   // Without Stripe keys (development only: production refuses to start), a local sandbox stands in.
   // Its state is in the data folder, which the embedded database holds already; with a PostgreSQL
   // server the folder is locked for the sandbox, so npm run seed cannot write it meanwhile.
-  let sandbox: StripeSandbox | undefined;
+  let sandbox: LocalSandbox | undefined;
   let sandboxLock: DataFolderLock | undefined;
   const listening: { port?: number } = {};
   if (usesLocalSandbox(config)) {
@@ -62,7 +66,7 @@ async function bootstrap(): Promise<void> {
       logger.fatal((error as Error).message);
       process.exit(1);
     }
-    sandbox = localSandbox(config, () =>
+    sandbox = await localSandbox(config, () =>
       listening.port ? `http://127.0.0.1:${listening.port}/api/webhooks/stripe` : undefined,
     );
     const url = await sandbox.start();

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readState } from '../src/stripe-sandbox/sandbox-journal.js';
+import { readState } from '@leadpulse/stripe-sandbox';
 import { post, uniqueEmail } from './support/accounts.js';
 import { foundingForm, startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
 import { resetDatabase } from './support/test-app.js';

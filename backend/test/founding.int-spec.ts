@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { FoundingReservationEntity } from '../src/founding/founding-reservation.entity.js';
 import { EmailEntity } from '../src/mail/email.entity.js';
 import { NewsletterSubscriptionEntity } from '../src/newsletter/newsletter-subscription.entity.js';
-import { StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
+import { StripeSandbox } from '@leadpulse/stripe-sandbox';
 import { SubscriptionEntity } from '../src/subscriptions/subscription.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { post, tokenFromOutbox, uniqueEmail } from './support/accounts.js';

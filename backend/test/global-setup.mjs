@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmbeddedDatabase } from '../dist/database/embedded-database.js';
 import { scratchDatabase } from './support/scratch-database.mjs';
-import { stripeSchemasFolder } from './support/stripe-schemas.mjs';
+import { stripeSchemasFolder } from '@leadpulse/stripe-sandbox/stripe-schemas';
 
 const backend = join(dirname(fileURLToPath(import.meta.url)), '..');
 

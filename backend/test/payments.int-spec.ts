@@ -8,7 +8,7 @@ import { FoundingReservationEntity } from '../src/founding/founding-reservation.
 import { EmailEntity } from '../src/mail/email.entity.js';
 import { MailService } from '../src/mail/mail.service.js';
 import { TransactionEntity } from '../src/payments/transaction.entity.js';
-import { addMonths } from '../src/stripe-sandbox/stripe-sandbox.js';
+import { addMonths } from '@leadpulse/stripe-sandbox';
 import { SubscriptionEntity } from '../src/subscriptions/subscription.entity.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';

@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import { DataFolderLock } from '../src/database/data-folder-lock.js';
 import { createDataSource } from '../src/database/data-source.js';
 import { runMigrations } from '../src/database/run-migrations.js';
-import { StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
+import { StripeSandbox } from '@leadpulse/stripe-sandbox';
 import { BackendProcess } from './resilience/support/backend-process.js';
 import { bearer, makeAdmin, signUpAndConfirm, type SessionBody } from './support/accounts.js';
 import { startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';

@@ -1,4 +1,4 @@
-import { STRIPE_FIXTURES } from '../src/stripe-sandbox/stripe-fixtures.js';
+import { STRIPE_FIXTURES } from '@leadpulse/stripe-sandbox';
 import { UserEntity } from '../src/users/user.entity.js';
 import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';
 import {
@@ -9,7 +9,7 @@ import {
   type SessionBody,
 } from './support/accounts.js';
 import { buyFounding, startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
-import { SandboxRecorder } from './support/stripe-fidelity.js';
+import { SandboxRecorder } from '@leadpulse/stripe-sandbox/fidelity';
 import { resetDatabase } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 

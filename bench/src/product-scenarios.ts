@@ -2,7 +2,7 @@
 import argon2 from 'argon2';
 import type autocannon from 'autocannon';
 import Stripe from 'stripe';
-import type { StripeSandbox } from '../../backend/dist/stripe-sandbox/stripe-sandbox.js';
+import type { StripeSandbox } from '@leadpulse/stripe-sandbox';
 import {
   median,
   ratio,

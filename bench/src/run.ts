@@ -94,7 +94,7 @@ async function main() {
   const { firstStart, startup } = await import('./startup.js');
   const { LogFile, ROOT, signIn, startProduct, withDatabase } = await import('./support.js');
   const { landingVitals } = await import('./vitals.js');
-  const { StripeSandbox } = await import('../../backend/dist/stripe-sandbox/stripe-sandbox.js');
+  const { StripeSandbox } = await import('@leadpulse/stripe-sandbox');
   type ScenarioResult = import('./scenarios.js').ScenarioResult;
   const admin = <T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> =>
     withDatabase(url, work);

@@ -42,7 +42,7 @@ export async function seedUsers(databaseUrl: string, users: number): Promise<num
     process.execPath,
     // The backend is built already (npm run bench builds first). No Stripe objects: the search
     // needs none.
-    [join(ROOT, 'backend/dist/database/seed.js'), '--users', '1', '--without-stripe'],
+    [join(ROOT, 'backend/dist/dev/seed.js'), '--users', '1', '--without-stripe'],
     { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error('Seeding failed');

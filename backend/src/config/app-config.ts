@@ -83,11 +83,6 @@ export class AppConfig {
     eventsRetryDelaySeconds: number;
     /** Stripe price id per catalogue plan code. */
     prices: Record<'founding_member' | 'prospector' | 'networker' | 'rainmaker', string>;
-    /** The local sandbox's Smart Retries: retry days, and the subscription's fate after them. */
-    sandbox: {
-      retryDays: number[];
-      afterFailedRetries: 'canceled' | 'unpaid' | 'past_due';
-    };
   };
   /** The comment drafts' LLM; undefined: the offline writer alone. */
   readonly llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
@@ -183,13 +178,6 @@ export class AppConfig {
           prospector: vars.STRIPE_PRICE_PROSPECTOR ?? 'price_prospector',
           networker: vars.STRIPE_PRICE_NETWORKER ?? 'price_networker',
           rainmaker: vars.STRIPE_PRICE_RAINMAKER ?? 'price_rainmaker',
-        },
-        sandbox: {
-          retryDays: vars.STRIPE_SANDBOX_RETRY_DAYS.split(',')
-            .map((days) => days.trim())
-            .filter(Boolean)
-            .map(Number),
-          afterFailedRetries: vars.STRIPE_SANDBOX_AFTER_RETRIES,
         },
       },
       llm:

@@ -1,6 +1,6 @@
-// Environment settings of Stripe and billing: keys, price ids, event retries, grace days, the local sandbox.
-import { IsIn, IsInt, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
-import { RequiredInProduction, RequiredWithStripeKey, trimmed } from './environment-decorators.js';
+// Environment settings of Stripe and billing: keys, price ids, event retries, grace days (the local sandbox reads its own).
+import { IsInt, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
+import { RequiredInProduction, RequiredWithStripeKey } from './environment-decorators.js';
 import { LimitSettings } from './environment-limits.js';
 
 export class StripeSettings extends LimitSettings {
@@ -52,20 +52,6 @@ export class StripeSettings extends LimitSettings {
   @Min(0)
   @Max(90)
   BILLING_GRACE_DAYS: number = 7;
-
-  /**
-   * The local Stripe sandbox's Smart Retries: days after a failed renewal's first attempt on
-   * which it charges again, comma-separated.
-   */
-  @trimmed()
-  @Matches(/^(\d{1,2}(\s*,\s*\d{1,2})*)?$/, {
-    message: 'STRIPE_SANDBOX_RETRY_DAYS must be whole days separated by commas, such as 3,5,7,14',
-  })
-  STRIPE_SANDBOX_RETRY_DAYS: string = '3,5,7,14';
-
-  /** What the local sandbox makes of a subscription whose last retry failed. */
-  @IsIn(['canceled', 'unpaid', 'past_due'])
-  STRIPE_SANDBOX_AFTER_RETRIES: 'canceled' | 'unpaid' | 'past_due' = 'canceled';
 
   /** Where the Stripe SDK sends requests; the local sandbox's address in development and tests. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })

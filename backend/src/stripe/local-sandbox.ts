@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config.js';
 import { DataFolderLock, DataFolderLockedError } from '../database/data-folder-lock.js';
-import { StripeSandbox } from '../stripe-sandbox/stripe-sandbox.js';
+
+/** The running local sandbox, as the server and the development tools hold it. */
+export interface LocalSandbox {
+  /** Starts serving; answers the sandbox's address. */
+  start(): Promise<string>;
+  stop(): Promise<void>;
+}
 
 /** Whether the local Stripe sandbox stands in for Stripe: no key, and never in production. */
 export const usesLocalSandbox = (config: AppConfig): boolean =>
@@ -11,18 +17,30 @@ export const usesLocalSandbox = (config: AppConfig): boolean =>
 export const localSandboxStateFile = (config: AppConfig): string =>
   join(config.dataDir, 'stripe-sandbox.json');
 
-/** The local sandbox on the data folder's state, as `npm start` and `npm run seed` run it. */
-export function localSandbox(
+/**
+ * The local sandbox on the data folder's state, as `npm start` and `npm run seed` run it, with its
+ * own settings (STRIPE_SANDBOX_*, read by the package). `holdDeliveries`: its webhooks are kept
+ * back (the development tools write the rows themselves).
+ *
+ * The package (stripe-sandbox/, for development and tests only) is loaded here and nowhere else
+ * in the product, by a dynamic import that the production bundle leaves out (backend/build.mjs):
+ * `backend/dist/bundle/main.js` holds none of the sandbox, and production, which refuses to start
+ * without Stripe keys, never loads it.
+ */
+export async function localSandbox(
   config: AppConfig,
   webhookUrl: () => string | undefined,
-): StripeSandbox {
-  return new StripeSandbox({
+  { holdDeliveries = false }: { holdDeliveries?: boolean } = {},
+): Promise<LocalSandbox> {
+  const { StripeSandbox, sandboxSettings } = await import('@leadpulse/stripe-sandbox');
+  const sandbox = new StripeSandbox({
     dataFile: localSandboxStateFile(config),
     webhookSecret: config.stripe.webhookSecret!,
     webhookUrl,
-    retryDays: config.stripe.sandbox.retryDays,
-    afterFailedRetries: config.stripe.sandbox.afterFailedRetries,
+    ...sandboxSettings(),
   });
+  sandbox.holdDeliveries = holdDeliveries;
+  return sandbox;
 }
 
 /**

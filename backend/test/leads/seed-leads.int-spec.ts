@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDataSource } from '../../src/database/data-source.js';
 import { runMigrations } from '../../src/database/run-migrations.js';
-import { SEEDED_LEAD_MEMBERS } from '../../src/database/seed-leads.js';
+import { SEEDED_LEAD_MEMBERS } from '../../src/dev/seed-leads.js';
 import { bearer, signUpAdmin } from '../support/accounts.js';
 import { runSeed } from '../support/seed-tool.js';
 import { resetDatabase, startTestApp, testDatabaseUrl } from '../support/test-app.js';

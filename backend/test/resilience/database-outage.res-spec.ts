@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import type { StripeSandbox } from '@leadpulse/stripe-sandbox';
 import { CuttableProxy } from '../support/tcp-proxy.js';
 import { testDatabaseUrl } from '../support/test-app.js';
 import { BackendProcess, startSandbox } from './support/backend-process.js';

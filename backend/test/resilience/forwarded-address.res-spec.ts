@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import type { StripeSandbox } from '@leadpulse/stripe-sandbox';
 import { testDatabaseUrl } from '../support/test-app.js';
 import { BackendProcess, startSandbox } from './support/backend-process.js';
 import { ForwardingProxy } from './support/forwarding-proxy.js';

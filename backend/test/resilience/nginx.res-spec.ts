@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import type { StripeSandbox } from '@leadpulse/stripe-sandbox';
 import { BackendProcess, startSandbox } from './support/backend-process.js';
 import { emptyDatabase } from './support/empty-database.js';
 import { waitFor } from '../support/wait.js';

@@ -1,6 +1,6 @@
 import { EmailEntity } from '../../src/mail/email.entity.js';
 import { MailService } from '../../src/mail/mail.service.js';
-import type { SandboxFault } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import type { SandboxFault } from '@leadpulse/stripe-sandbox';
 import { post, uniqueEmail } from '../support/accounts.js';
 import { FakeSendGrid } from '../support/fake-sendgrid.js';
 import { foundingForm, startAppWithSandbox, type AppWithSandbox } from '../support/sandbox.js';

@@ -1,4 +1,4 @@
-import type { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import type { StripeSandbox } from '@leadpulse/stripe-sandbox';
 import { BackendProcess, startSandbox } from './support/backend-process.js';
 import { emptyDatabase } from './support/empty-database.js';
 

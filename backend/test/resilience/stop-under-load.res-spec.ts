@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import type { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import type { StripeSandbox } from '@leadpulse/stripe-sandbox';
 import { FakeSendGrid } from '../support/fake-sendgrid.js';
 import { testDatabaseUrl } from '../support/test-app.js';
 import { BackendProcess, startSandbox } from './support/backend-process.js';

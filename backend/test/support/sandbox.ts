@@ -1,9 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Stripe from 'stripe';
-import { StripeSandbox, type SandboxOptions } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import { StripeSandbox, type SandboxOptions } from '@leadpulse/stripe-sandbox';
 import { UserEntity } from '../../src/users/user.entity.js';
 import { bearer, signUpAndConfirm, uniqueEmail, type SessionBody } from './accounts.js';
-import { SandboxRecorder } from './stripe-fidelity.js';
+import { SandboxRecorder } from '@leadpulse/stripe-sandbox/fidelity';
 import { startTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './test-app.js';
 import { waitFor } from './wait.js';
 

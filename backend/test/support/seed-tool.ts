@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { testDatabaseUrl } from './test-app.js';
 
-const SEED = fileURLToPath(new URL('../../dist/database/seed.js', import.meta.url));
+const SEED = fileURLToPath(new URL('../../dist/dev/seed.js', import.meta.url));
 
 /** `npm run seed` as the README runs it: the built tool in a process of its own. */
 export function runSeed(

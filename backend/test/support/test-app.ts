@@ -3,9 +3,9 @@ import type { Logger as PinoLogger } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.js';
 import { AppConfig } from '../../src/config/app-config.js';
-import { StripeSandbox } from '../../src/stripe-sandbox/stripe-sandbox.js';
+import { StripeSandbox } from '@leadpulse/stripe-sandbox';
 import { mailboxLogger } from './mailbox.js';
-import { SandboxRecorder } from './stripe-fidelity.js';
+import { SandboxRecorder } from '@leadpulse/stripe-sandbox/fidelity';
 
 export interface TestApp {
   app: NestFastifyApplication;

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StripeSandbox } from '../../../src/stripe-sandbox/stripe-sandbox.js';
+import { StripeSandbox } from '@leadpulse/stripe-sandbox';
 import { TEST_JWT_SECRET, TEST_WEBHOOK_SECRET } from '../../support/test-app.js';
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../../dist/bundle/main.js');

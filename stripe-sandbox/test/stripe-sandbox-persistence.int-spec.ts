@@ -9,7 +9,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
-import { StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
+import { StripeSandbox } from '../src/index.js';
 
 /** A sandbox keeping its state in `dataFile`, and the official SDK on it. */
 async function startSandbox(dataFile: string): Promise<{ sandbox: StripeSandbox; stripe: Stripe }> {

@@ -7,15 +7,15 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { SandboxTraffic } from '../../src/stripe-sandbox/stripe-sandbox.js';
-import { STRIPE_FIXTURES } from '../../src/stripe-sandbox/stripe-fixtures.js';
+import type { SandboxTraffic } from './stripe-sandbox.js';
+import { STRIPE_FIXTURES } from './stripe-fixtures.js';
 
 interface Validator {
   (value: unknown): boolean;
   errors?: { instancePath: string; message?: string; params?: unknown }[] | null;
 }
 
-const GENERATOR = fileURLToPath(new URL('./stripe-schemas.mjs', import.meta.url));
+const GENERATOR = fileURLToPath(new URL('../scripts/stripe-schemas.mjs', import.meta.url));
 
 let validators: Promise<Record<string, Validator>> | undefined;
 

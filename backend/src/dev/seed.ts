@@ -15,15 +15,13 @@ import { parseArgs } from 'node:util';
 import type Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
-import { withJwtSecret } from '../config/jwt-secret.js';
-import { localSandbox, localSandboxStateFile, lockLocalSandbox } from '../stripe/local-sandbox.js';
-import { createStripeClient } from '../stripe/stripe.client.js';
-import type { StripeSandbox } from '../stripe-sandbox/stripe-sandbox.js';
-import { DataFolderLock } from './data-folder-lock.js';
-import { createDataSource } from './data-source.js';
-import { openDatabase, openDatabaseForTool, type DatabaseHandle } from './open-database.js';
+import { DataFolderLock } from '../database/data-folder-lock.js';
+import { createDataSource } from '../database/data-source.js';
+import { openDatabaseForTool } from '../database/open-database.js';
+import { runMigrations } from '../database/run-migrations.js';
 import { prepareJobSchema } from '../jobs/jobs.service.js';
-import { runMigrations } from './run-migrations.js';
+import { localSandboxStateFile } from '../stripe/local-sandbox.js';
+import { createStripeClient } from '../stripe/stripe.client.js';
 import {
   insertErrorReports,
   insertNewsletterAndEmails,
@@ -52,6 +50,7 @@ import {
 import { HISTORY_USERS } from './seed-history.js';
 import { SeedMembers } from './seed-members.js';
 import { seedLeads, type SeededLeads } from './seed-leads.js';
+import { closeTool, openWithLocalSandbox, type ToolResources } from './tool-resources.js';
 import { RevenueBackfill } from '../revenue/revenue-backfill.js';
 import { SubscriptionHistoryService } from '../revenue/subscription-history.service.js';
 
@@ -151,21 +150,13 @@ async function createLostCheckouts(q: Query, stripe: SeedStripe, appUrl: string)
   return buyers.length;
 }
 
-/** What the seed runs on: the database, and the local sandbox when it starts one. */
-interface Resources {
-  config: AppConfig;
-  database: DatabaseHandle;
-  sandbox?: StripeSandbox;
-  lock?: DataFolderLock;
-}
-
 /**
  * The local sandbox is started here on the data folder's state, as `npm start` starts it, with
  * its webhooks held (the seed writes the rows itself). A running server holds that state, so the
  * seed then refuses, as migrate does. Without it (another Stripe, or none), the seed may work
  * through a running server's database, as create-admin does.
  */
-async function open(config: AppConfig, target: SeedStripeTarget): Promise<Resources> {
+async function open(config: AppConfig, target: SeedStripeTarget): Promise<ToolResources> {
   if (target !== 'data-folder-sandbox')
     return { config, database: await openDatabaseForTool(config, { viaRunningServer: true }) };
   const holder = DataFolderLock.readHolder(config.dataDir);
@@ -175,26 +166,7 @@ async function open(config: AppConfig, target: SeedStripeTarget): Promise<Resour
         `running on ${config.dataDir} holds (pid ${holder.pid}, started ${holder.started_at}). ` +
         'Stop the server, run npm run seed, then start the server again.',
     );
-  const database = await openDatabase(config);
-  const resources: Resources = { config, database };
-  try {
-    if (!database.embedded) resources.lock = lockLocalSandbox(config);
-    resources.sandbox = localSandbox(withJwtSecret(config), () => undefined);
-    resources.sandbox.holdDeliveries = true;
-    const url = await resources.sandbox.start();
-    resources.config = config.with({ stripe: { ...config.stripe, apiUrl: url } });
-    return resources;
-  } catch (error) {
-    await close(resources);
-    throw error;
-  }
-}
-
-/** Stops the sandbox once its state is written, then frees the database and the folder. */
-async function close({ sandbox, lock, database }: Resources): Promise<void> {
-  await sandbox?.stop();
-  lock?.release();
-  await database.close();
+  return openWithLocalSandbox(config);
 }
 
 function where(target: SeedStripeTarget, config: AppConfig): string {
@@ -284,7 +256,7 @@ async function main(): Promise<number> {
     console.error('npm run seed is for development only; it refuses to run in production.');
     return 2;
   }
-  let resources: Resources;
+  let resources: ToolResources;
   let target: SeedStripeTarget;
   try {
     target = seedStripeTarget(config, {
@@ -350,7 +322,7 @@ async function main(): Promise<number> {
     );
   } finally {
     await dataSource.destroy().catch(() => undefined);
-    await close(resources);
+    await closeTool(resources);
   }
   if (target === 'data-folder-sandbox')
     for (const warning of stateWarning(config)) console.warn(warning);

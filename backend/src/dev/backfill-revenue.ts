@@ -1,37 +1,25 @@
 /**
  * npm run backfill-revenue
  * Builds the subscription history of every subscription that has none, and the dates of refunds
- * recorded before they were kept, from Stripe through the SDK (see revenue-backfill.ts). Safe to
+ * recorded before they were kept, from Stripe through the SDK (see revenue/revenue-backfill.ts). Safe to
  * run again: what has history is left alone. Without STRIPE_SECRET_KEY it reads the local Stripe
  * sandbox's state in the data folder, which a running server holds: stop it first, as for
  * `npm run seed`.
  */
 import 'reflect-metadata';
 import { AppConfig } from '../config/app-config.js';
-import { withJwtSecret } from '../config/jwt-secret.js';
 import { DataFolderLock } from '../database/data-folder-lock.js';
 import { createDataSource } from '../database/data-source.js';
-import {
-  openDatabase,
-  openDatabaseForTool,
-  type DatabaseHandle,
-} from '../database/open-database.js';
+import { openDatabaseForTool } from '../database/open-database.js';
 import { runMigrations } from '../database/run-migrations.js';
-import { localSandbox, lockLocalSandbox, usesLocalSandbox } from '../stripe/local-sandbox.js';
+import { RevenueBackfill } from '../revenue/revenue-backfill.js';
+import { SubscriptionHistoryService } from '../revenue/subscription-history.service.js';
+import { usesLocalSandbox } from '../stripe/local-sandbox.js';
 import { createStripeClient } from '../stripe/stripe.client.js';
-import type { StripeSandbox } from '../stripe-sandbox/stripe-sandbox.js';
-import { RevenueBackfill } from './revenue-backfill.js';
-import { SubscriptionHistoryService } from './subscription-history.service.js';
-
-interface Resources {
-  config: AppConfig;
-  database: DatabaseHandle;
-  sandbox?: StripeSandbox;
-  lock?: DataFolderLock;
-}
+import { closeTool, openWithLocalSandbox, type ToolResources } from './tool-resources.js';
 
 /** The database, and the local sandbox on the data folder's state when it stands in for Stripe. */
-async function open(config: AppConfig): Promise<Resources | string> {
+async function open(config: AppConfig): Promise<ToolResources | string> {
   if (!usesLocalSandbox(config))
     return { config, database: await openDatabaseForTool(config, { viaRunningServer: true }) };
   const holder = DataFolderLock.readHolder(config.dataDir);
@@ -41,26 +29,8 @@ async function open(config: AppConfig): Promise<Resources | string> {
       `${config.dataDir} holds (pid ${holder.pid}, started ${holder.started_at}). Stop the server, ` +
       'run npm run backfill-revenue, then start the server again.'
     );
-  const database = await openDatabase(config);
-  const resources: Resources = { config, database };
-  try {
-    if (!database.embedded) resources.lock = lockLocalSandbox(config);
-    resources.sandbox = localSandbox(withJwtSecret(config), () => undefined);
-    // Reading only; nothing should be delivered, but nothing could be either.
-    resources.sandbox.holdDeliveries = true;
-    const url = await resources.sandbox.start();
-    resources.config = config.with({ stripe: { ...config.stripe, apiUrl: url } });
-    return resources;
-  } catch (error) {
-    await close(resources);
-    throw error;
-  }
-}
-
-async function close({ sandbox, lock, database }: Resources): Promise<void> {
-  await sandbox?.stop();
-  lock?.release();
-  await database.close();
+  // Reading only; nothing should be delivered, but nothing could be either.
+  return openWithLocalSandbox(config);
 }
 
 async function main(): Promise<number> {
@@ -91,7 +61,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await dataSource.destroy().catch(() => undefined);
-    await close(resources);
+    await closeTool(resources);
   }
 }
 

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import Stripe from 'stripe';
-import { StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
+import { StripeSandbox } from '../src/index.js';
 
 /** A sandbox of its own (lists count every object of a type) and the official SDK on it. */
 async function startSandbox(): Promise<{ sandbox: StripeSandbox; stripe: Stripe }> {

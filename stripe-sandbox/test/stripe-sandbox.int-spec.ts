@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
-import { addMonths, StripeSandbox } from '../src/stripe-sandbox/stripe-sandbox.js';
-import { SandboxRecorder } from './support/stripe-fidelity.js';
-import { waitFor } from './support/wait.js';
+import { addMonths, StripeSandbox } from '../src/index.js';
+import { SandboxRecorder } from '../src/fidelity.js';
+import { waitFor } from './wait.js';
 
 const SECRET = 'whsec_sandbox_test_secret';
 const DAY = 24 * 60 * 60;

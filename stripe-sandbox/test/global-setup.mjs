@@ -1,0 +1,7 @@
+// The Stripe schemas the sandbox's answers are checked against, generated before any test needs
+// them (about 15 s, once per version of the `stripe` package).
+import { stripeSchemasFolder } from '../scripts/stripe-schemas.mjs';
+
+export default async function globalSetup() {
+  await stripeSchemasFolder();
+}
