@@ -212,11 +212,18 @@ async function cursorPages(api: Api, pages: number, sample: number): Promise<Cur
 }
 
 /** The list's statements for one page sorted by score, as the product issues them. */
-async function listStatements(client: pg.PoolClient, workspaceId: string, target: CursorPage) {
-  const { rows } = await client.query(
-    'SELECT leads FROM workspace_lead_counts WHERE workspace_id = $1',
-    [workspaceId],
-  );
+async function listStatements(
+  client: pg.PoolClient,
+  workspaceId: string,
+  target: CursorPage,
+  columns: string,
+) {
+  // The count and the rows by id are named, as the product prepares them.
+  const { rows } = await client.query({
+    name: 'whole_count',
+    text: 'SELECT leads FROM workspace_lead_counts WHERE workspace_id = $1',
+    values: [workspaceId],
+  });
   const count = rows[0].leads as number;
   const offset = (target.page - 1) * PAGE_SIZE;
   const fromEnd = !target.keys && offset + PAGE_SIZE / 2 > count / 2;
@@ -235,11 +242,12 @@ async function listStatements(client: pg.PoolClient, workspaceId: string, target
           fromEnd ? Math.min(PAGE_SIZE, count - offset) : PAGE_SIZE,
         ],
       );
-  await client.query(
-    `SELECT l.*, s.fit, s.intent, s.score, s.breakdown FROM leads l
+  await client.query({
+    name: 'page_rows',
+    text: `SELECT ${columns} FROM leads l
        JOIN lead_scores s ON s.lead_id = l.id WHERE l.id = ANY($1::uuid[]) AND l.workspace_id = $2`,
-    [ids.rows.map((row: { lead_id: string }) => row.lead_id), workspaceId],
-  );
+    values: [ids.rows.map((row: { lead_id: string }) => row.lead_id), workspaceId],
+  });
 }
 
 export async function leadsScoring(context: BenchContext): Promise<ScenarioResult> {
@@ -282,6 +290,7 @@ export async function leadsScoring(context: BenchContext): Promise<ScenarioResul
   const bareSeconds = Number(median(bare).toFixed(2));
 
   const { TODAY_SQL } = await import('../../backend/dist/leads/today/today.service.js');
+  const { LEAD_ROW_COLUMNS } = await import('../../backend/dist/leads/leads/lead.mapper.js');
   const pages = Math.ceil(LEADS / PAGE_SIZE);
   const loads: LoadSummary[] = [];
   const productLoad = async (label: string, path: () => string) => {
@@ -310,7 +319,8 @@ export async function leadsScoring(context: BenchContext): Promise<ScenarioResul
   };
   const today = await productLoad('GET /api/leads/today', () => '/api/leads/today');
   const todayBare = await sqlLoad(context.databaseUrl, context.seconds, (client) =>
-    client.query(TODAY_SQL, [workspaceId, new Date()]),
+    // Named, as the product prepares it: parsed and planned once per connection.
+    client.query({ name: 'today', text: TODAY_SQL, values: [workspaceId, new Date()] }),
   );
   const sample = await cursorPages(api, pages, 200);
   const pick = () => sample[Math.floor(Math.random() * sample.length)];
@@ -321,13 +331,13 @@ export async function leadsScoring(context: BenchContext): Promise<ScenarioResul
     pathOf(pick()),
   );
   const listBare = await sqlLoad(context.databaseUrl, context.seconds, (client) =>
-    listStatements(client, workspaceId, pick()),
+    listStatements(client, workspaceId, pick(), LEAD_ROW_COLUMNS),
   );
   const byNumber = await productLoad('GET /api/leads?sort=-score, random page by number', () =>
     pathOf({ page: randomPage(pages) }),
   );
   const byNumberBare = await sqlLoad(context.databaseUrl, context.seconds, (client) =>
-    listStatements(client, workspaceId, { page: randomPage(pages) }),
+    listStatements(client, workspaceId, { page: randomPage(pages) }, LEAD_ROW_COLUMNS),
   );
 
   const ratio = (value: number, baseline: number, name: string) => ({
