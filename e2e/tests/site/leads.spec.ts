@@ -40,9 +40,17 @@ test('a new member imports the sample, searches, opens a lead and logs engagemen
   // Sorted by score, the next page follows the cursor of the page on screen, and so does the
   // previous one; a reload of the address shows the same page.
   if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Filters' }).click();
+  const sorted = page.waitForResponse(
+    (answer) =>
+      new URL(answer.url()).pathname === '/api/leads' &&
+      new URL(answer.url()).searchParams.get('sort') === '-score',
+  );
   await page.getByLabel('Sort by').click();
   await page.getByRole('option', { name: 'Highest score' }).click();
   await expect(page).toHaveURL(/sort=-score/);
+  // The list by last signal stays on screen, "Updating…", until the sorted one comes.
+  await sorted;
+  await expect(page.getByRole('status').filter({ hasText: 'Updating' })).toHaveCount(0);
   const range = page.getByRole('status').filter({ hasText: /of [\d,]+ leads/ });
   await expect(range).toHaveText(/^1–25 of /);
   const topLead = await page.locator('[href^="/dashboard/leads/"]').first().textContent();
