@@ -5,8 +5,7 @@ import { AppException } from './app.exception.js';
 const src = fileURLToPath(new URL('../', import.meta.url));
 
 const sources = (readdirSync(src, { recursive: true }) as string[]).filter(
-  (file) =>
-    file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.startsWith('stripe-sandbox/'),
+  (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'),
 );
 
 /**

@@ -9,12 +9,10 @@ describe('pages of the leads list', () => {
   let workspaceId: string;
   const LEADS = 83;
   const PAGE = 10;
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(session), ...(payload ? { payload } : {}) });
   const list = async (query: string): Promise<LeadsPage> => {
-    const answer = await t.app.inject({
-      method: 'GET',
-      url: `/api/leads?pageSize=${PAGE}&${query}`,
-      headers: bearer(session),
-    });
+    const answer = await call('GET', `/api/leads?pageSize=${PAGE}&${query}`);
     expect(answer.statusCode).toBe(200);
     return answer.json();
   };
@@ -32,12 +30,7 @@ describe('pages of the leads list', () => {
     session = await signUpAndConfirm(t.app, t.dataSource, uniqueEmail('pages'));
     // The first write makes the workspace; the rest are inserted in one statement, with scores in
     // five values only (so ties are broken by id) and names that repeat.
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/leads',
-      headers: bearer(session),
-      payload: { first_name: 'First', last_name: 'Lead' },
-    });
+    const first = await call('POST', '/api/leads', { first_name: 'First', last_name: 'Lead' });
     expect(first.statusCode).toBe(201);
     [{ workspace_id: workspaceId }] = await t.dataSource.query(
       'SELECT workspace_id FROM leads WHERE id = $1',
@@ -101,11 +94,7 @@ describe('pages of the leads list', () => {
   it('refuses a cursor that is not one of this list in this order (400 validation_failed)', async () => {
     const { next_cursor } = await list('sort=-score');
     const refused = async (query: string, field: string) => {
-      const answer = await t.app.inject({
-        method: 'GET',
-        url: `/api/leads?${query}`,
-        headers: bearer(session),
-      });
+      const answer = await call('GET', `/api/leads?${query}`);
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toMatchObject({ code: 'validation_failed' });
       expect(answer.json().errors).toHaveProperty(field);
@@ -124,19 +113,10 @@ describe('pages of the leads list', () => {
 
   it('keeps the count of the whole list through additions, deletions and filters', async () => {
     expect(await storedCount()).toBe(LEADS);
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/leads',
-      headers: bearer(session),
-      payload: { first_name: 'One', last_name: 'More' },
-    });
+    const added = await call('POST', '/api/leads', { first_name: 'One', last_name: 'More' });
     expect(added.statusCode).toBe(201);
     expect((await list('sort=-score')).count).toBe(LEADS + 1);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/leads/${added.json().id}`,
-      headers: bearer(session),
-    });
+    const deleted = await call('DELETE', `/api/leads/${added.json().id}`);
     expect(deleted.statusCode).toBe(204);
     await t.dataSource.query(
       `DELETE FROM leads WHERE id IN (SELECT id FROM leads WHERE workspace_id = $1 LIMIT 3)`,
