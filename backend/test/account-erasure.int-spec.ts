@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+import { MailService } from '../src/mail/mail.service.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import {
   bearer,
@@ -119,4 +121,63 @@ describe('Deleting an account erases the personal data', () => {
     );
     expect(payments).toBeGreaterThan(0);
   }, 120_000);
+
+  it('leaves no name in an e-mail queued while the deletion runs, or after it', async () => {
+    const tag = Date.now().toString(36);
+    const first = `Ottoline${tag}`;
+    const email = uniqueEmail(`racing${tag}`);
+    const session = await signUpAndConfirm(env.t.app, db(), email, PASSWORD, `${first} Race`);
+    const user = await db().getRepository(UserEntity).findOneByOrFail({ email });
+    const mail = env.t.app.get(MailService);
+    const reset = (manager: EntityManager) =>
+      mail.enqueue(manager, {
+        to: email,
+        template: 'password-reset',
+        data: { firstName: first, link: '/setup-password#token=racing' },
+        userId: user.id,
+      });
+
+    // A job queues an e-mail naming them and has not committed when the deletion starts.
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let queued!: () => void;
+    const isQueued = new Promise<void>((resolve) => (queued = resolve));
+    const job = db().transaction(async (manager) => {
+      await reset(manager);
+      queued();
+      await committing;
+    });
+    await isQueued;
+    const deletion = env.t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(session),
+      payload: { password: PASSWORD },
+    });
+    // The deletion waits for the job (or, were nothing locked, would finish before it commits).
+    const finished = deletion.then(() => true);
+    await waitFor(async () => {
+      const [{ waiting }] = await db().query(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      return waiting > 0 || (await Promise.race([finished, Promise.resolve(false)])) || undefined;
+    }, 20_000);
+    commit();
+    await job;
+    expect((await deletion).statusCode).toBe(204);
+    // The confirmation to the address they had forgets it once sent.
+    await waitFor(async () => {
+      const [mail] = await db().query(
+        `SELECT status FROM emails WHERE user_id = $1 AND template = 'account-deleted'`,
+        [user.id],
+      );
+      return mail && mail.status !== 'queued' ? true : undefined;
+    }, 15_000);
+    expect(await occurrences(db(), [first, email])).toEqual([]);
+
+    // Once deleted, nothing more is written for them.
+    expect(await db().transaction(reset)).toBeNull();
+    expect(await occurrences(db(), [first, email])).toEqual([]);
+  }, 60_000);
 });

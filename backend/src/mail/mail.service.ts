@@ -31,6 +31,9 @@ import { MAIL_ERRORS } from './mail.errors.js';
 
 export const MAIL_DELIVERY_QUEUE = 'mail-delivery';
 
+/** The confirmation of a deletion: the one e-mail written for an account already deleted. */
+const ACCOUNT_DELETED_TEMPLATE: TemplateName = 'account-deleted';
+
 export interface EmailToSend<T extends TemplateName> {
   to: string;
   template: T;
@@ -53,12 +56,23 @@ export class MailService {
 
   /**
    * Writes the e-mail and its delivery job in the caller's transaction, so the e-mail exists if
-   * and only if the change that caused it commits.
+   * and only if the change that caused it commits. Nothing is written for a deleted account
+   * (except the deletion's own confirmation): `null`.
    */
   async enqueue<T extends TemplateName>(
     manager: EntityManager,
+    email: EmailToSend<T> & { userId?: null },
+  ): Promise<EmailEntity>;
+  async enqueue<T extends TemplateName>(
+    manager: EntityManager,
     email: EmailToSend<T>,
-  ): Promise<EmailEntity> {
+  ): Promise<EmailEntity | null>;
+  async enqueue<T extends TemplateName>(
+    manager: EntityManager,
+    email: EmailToSend<T>,
+  ): Promise<EmailEntity | null> {
+    if (email.userId && !(await this.recipientRemains(manager, email.userId, email.template)))
+      return null;
     const data = await this.withoutUnconfirmedName(
       manager,
       email.to,
@@ -77,6 +91,23 @@ export class MailService {
     );
     await this.jobs.send(MAIL_DELIVERY_QUEUE, { emailId: row.id }, { manager });
     return row;
+  }
+
+  /**
+   * Whether the user the e-mail concerns still has an account, their row locked until the
+   * caller commits: an account deletion then waits, and its erasure of e-mails sees this one; or
+   * it went first, and nothing of theirs is written after it.
+   */
+  private async recipientRemains(
+    manager: EntityManager,
+    userId: string,
+    template: TemplateName,
+  ): Promise<boolean> {
+    const [user] = (await manager.query(
+      `SELECT status FROM users WHERE id = $1 FOR NO KEY UPDATE`,
+      [userId],
+    )) as { status: string }[];
+    return user?.status !== 'deleted' || template === ACCOUNT_DELETED_TEMPLATE;
   }
 
   /**
@@ -116,6 +147,7 @@ export class MailService {
         data: (await this.freshLinks.renew(manager, original)) as never,
         userId: original.user_id,
       });
+      if (!copy) throw usersErrors.deleted();
       await manager.getRepository(EmailEntity).update(copy.id, { resent_from_id: original.id });
       const resent = { ...copy, resent_from_id: original.id };
       if (adminId)

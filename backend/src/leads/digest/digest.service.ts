@@ -158,7 +158,7 @@ export class DigestService implements OnModuleInit {
         });
         await manager.query(
           `UPDATE lead_digests SET email_id = $3 WHERE user_id = $1 AND local_date = $2`,
-          [candidate.id, candidate.local_date, email.id],
+          [candidate.id, candidate.local_date, email?.id ?? null],
         );
         await markMatchesSent(manager, content!.matchIds);
       }
