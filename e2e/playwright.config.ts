@@ -17,10 +17,9 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   outputDir: './.artifacts/test-results',
   reporter: [['list'], ['html', { open: 'never', outputFolder: './.artifacts/report' }]],
-  // One by one unless E2E_WORKERS says otherwise (on a PostgreSQL server the shared product can
-  // take two journeys at once, but the dunning journey's wait for its suspension has outrun
-  // its 45 s with two on two cores; the embedded database serves one connection at a time).
-  workers: process.env.DATABASE_URL ? Number(process.env.E2E_WORKERS ?? 1) : 1,
+  // On a PostgreSQL server the shared product takes two journeys at once (E2E_WORKERS to change
+  // it); the embedded database serves one connection at a time, so there they go one by one.
+  workers: process.env.DATABASE_URL ? Number(process.env.E2E_WORKERS ?? 2) : 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
