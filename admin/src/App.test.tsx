@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
@@ -88,7 +88,12 @@ describe('the admin app', () => {
     expect(
       await screen.findByText('Welcome Ada Lovelace', undefined, { timeout: 8000 }),
     ).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The page's own list asked for after the identity: the page load is done.
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([input]) => String(input).includes('/api/admin/users'))).toBe(
+        true,
+      ),
+    );
     expect(
       fetch.mock.calls.filter(([input]) => String(input).includes('/api/admin/identity')),
     ).toHaveLength(1);

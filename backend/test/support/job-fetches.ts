@@ -10,10 +10,12 @@ import { waitFor } from './wait.js';
  */
 export function watchJobFetches(): {
   answered(queue: string): Promise<void>;
+  /** How many fetches of the queue have come back so far. */
+  count(queue: string): number;
   stop(): void;
 } {
   const execute = JobsDb.prototype.executeSql;
-  const answered = new Set<string>();
+  const answered = new Map<string, number>();
   const spy = jest.spyOn(JobsDb.prototype, 'executeSql').mockImplementation(function (
     this: JobsDb,
     text,
@@ -23,7 +25,7 @@ export function watchJobFetches(): {
     const queue = values?.[0];
     if (text.includes('SKIP LOCKED') && typeof queue === 'string')
       statement.then(
-        () => answered.add(queue),
+        () => answered.set(queue, (answered.get(queue) ?? 0) + 1),
         () => undefined,
       );
     return statement;
@@ -35,6 +37,7 @@ export function watchJobFetches(): {
         15_000,
         `a fetch of ${queue}`,
       ).then(() => undefined),
+    count: (queue) => answered.get(queue) ?? 0,
     stop: () => spy.mockRestore(),
   };
 }
