@@ -9,6 +9,7 @@ import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { FoundingController } from './founding.controller.js';
 import { FoundingCompletionService } from './founding-completion.service.js';
 import { FoundingService } from './founding.service.js';
+import { UsersModule } from '../users/users.module.js';
 
 @Module({
   imports: [
@@ -19,6 +20,7 @@ import { FoundingService } from './founding.service.js';
     RateLimitModule,
     StripeModule,
     SubscriptionsModule,
+    UsersModule,
   ],
   controllers: [FoundingController],
   providers: [FoundingService, FoundingCompletionService],

@@ -8,9 +8,10 @@ import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
 import { SendGridEventsController } from './sendgrid-events.controller.js';
 import { SendGridEventsService } from './sendgrid-events.service.js';
+import { UsersModule } from '../users/users.module.js';
 
 @Module({
-  imports: [AuthModule, MailModule, RateLimitModule],
+  imports: [AuthModule, MailModule, RateLimitModule, UsersModule],
   controllers: [NewsletterController, SendGridEventsController, AdminNewsletterController],
   providers: [NewsletterService, SendGridEventsService, NewsletterAdminService],
   exports: [NewsletterService],

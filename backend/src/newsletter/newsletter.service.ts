@@ -9,6 +9,7 @@ import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { LinkResult, SubscribeResult } from '@leadpulse/common';
 import type { SubscriberSource } from './newsletter-subscription.entity.js';
 import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 
 /** A pending address gets at most one confirmation e-mail in this window, however often it signs up. */
 const CONFIRMATION_RESEND_MINUTES = 10;
@@ -23,6 +24,7 @@ export class NewsletterService {
     private readonly rateLimits: RateLimitService,
     private readonly mail: MailService,
     private readonly links: NewsletterLinks,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   /**
@@ -96,10 +98,10 @@ export class NewsletterService {
          WHERE newsletter_subscriptions.status <> 'unsubscribed'`,
         [email],
       );
-      await manager.query(
-        `UPDATE users SET notification_preferences = notification_preferences || $2::jsonb, updated_at = now()
-          WHERE email = $1`,
-        [email, JSON.stringify(Object.fromEntries(NEWS_PREFERENCES.map((key) => [key, false])))],
+      await this.userWrites.setNotificationPreferences(
+        manager,
+        email,
+        Object.fromEntries(NEWS_PREFERENCES.map((key) => [key, false])),
       );
       return { email, status: 'unsubscribed' };
     });

@@ -7,11 +7,12 @@ import { BillingDetailsService } from './billing-details.service.js';
 import { PaymentHistoryService } from './payment-history.service.js';
 import { PaymentsService } from './payments.service.js';
 import { RefundsService } from './refunds.service.js';
+import { UsersModule } from '../users/users.module.js';
 
 /** Payments kept in step with Stripe, and the back office's payment history, billing, refunds. */
 @Module({
   // AuthModule: the admin controller's guard needs its JwtAuthGuard.
-  imports: [AuthModule, StripeModule, SubscriptionsModule],
+  imports: [AuthModule, StripeModule, SubscriptionsModule, UsersModule],
   controllers: [AdminPaymentsController],
   providers: [PaymentsService, PaymentHistoryService, BillingDetailsService, RefundsService],
   exports: [PaymentsService],

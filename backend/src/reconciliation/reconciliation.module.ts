@@ -10,6 +10,7 @@ import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { ReconciliationController } from './reconciliation.controller.js';
 import { ReconciliationService } from './reconciliation.service.js';
 import { RecoveryService } from './recovery.service.js';
+import { UsersModule } from '../users/users.module.js';
 
 @Module({
   imports: [
@@ -21,6 +22,7 @@ import { RecoveryService } from './recovery.service.js';
     RevenueModule,
     StripeModule,
     SubscriptionsModule,
+    UsersModule,
   ],
   controllers: [ReconciliationController],
   providers: [ReconciliationService, RecoveryService],

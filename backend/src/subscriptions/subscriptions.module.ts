@@ -8,11 +8,12 @@ import { PeriodEndCancellationService } from './period-end-cancellation.service.
 import { PlanChangesService } from './plan-changes.service.js';
 import { SubscriptionLifecycleService } from './subscription-lifecycle.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
+import { UsersModule } from '../users/users.module.js';
 
 /** Subscriptions kept in step with Stripe, plan changes, and the back office's cancel/reactivate. */
 @Module({
   // AuthModule: the admin controllers' guard needs its JwtAuthGuard.
-  imports: [AuthModule, StripeModule, RevenueModule],
+  imports: [AuthModule, StripeModule, RevenueModule, UsersModule],
   controllers: [AdminSubscriptionsController, AdminUserSubscriptionController],
   providers: [
     SubscriptionsService,
