@@ -8,8 +8,8 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { idOf } from '../stripe/stripe-ids.js';
 import { STRIPE } from '../stripe/stripe.client.js';
-import { foundingTransitionOf } from './founding-transition.js';
 import { UserWritesService } from '../users/user-writes.service.js';
+import { foundingTransitionOf } from './founding-transition.js';
 
 export const FOUNDING_REMINDER_QUEUE = 'founding-reminder';
 /** How long before the founding period ends the member hears about it. */

@@ -8,9 +8,9 @@ import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import { unsetBuyerFields } from './founding-buyer.js';
 import { FoundingReservationEntity } from './founding-reservation.entity.js';
-import { UserWritesService } from '../users/user-writes.service.js';
 
 /**
  * What a founding checkout becomes once Stripe says how it ended: a paid one makes the buyer a

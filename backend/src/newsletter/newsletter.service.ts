@@ -6,10 +6,10 @@ import { normaliseEmail } from '../common/email.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterLinks } from '../mail/newsletter-links.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import type { LinkResult, SubscribeResult } from '@leadpulse/common';
 import type { SubscriberSource } from './newsletter-subscription.entity.js';
 import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
-import { UserWritesService } from '../users/user-writes.service.js';
 
 /** A pending address gets at most one confirmation e-mail in this window, however often it signs up. */
 const CONFIRMATION_RESEND_MINUTES = 10;

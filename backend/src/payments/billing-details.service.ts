@@ -9,10 +9,10 @@ import { SubscriptionsService } from '../subscriptions/subscriptions.service.js'
 import { findUser } from '../users/find-user.js';
 import type { BillingAddress } from '../users/user.entity.js';
 import { toMemberView, type MemberView } from '../users/users.service.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import type { UpdateBillingDto } from './dto/billing.dto.js';
 import { STRIPE_SYNC_WARNING, paymentsErrors } from './payments.errors.js';
 import { PaymentsService } from './payments.service.js';
-import { UserWritesService } from '../users/user-writes.service.js';
 
 function billingAddress(address: BillingAddress | Stripe.Address): BillingAddress {
   return {

@@ -2,12 +2,12 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { AdminPaymentsController } from './admin-payments.controller.js';
 import { BillingDetailsService } from './billing-details.service.js';
 import { PaymentHistoryService } from './payment-history.service.js';
 import { PaymentsService } from './payments.service.js';
 import { RefundsService } from './refunds.service.js';
-import { UsersModule } from '../users/users.module.js';
 
 /** Payments kept in step with Stripe, and the back office's payment history, billing, refunds. */
 @Module({

@@ -7,10 +7,10 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { RevenueModule } from '../revenue/revenue.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { ReconciliationController } from './reconciliation.controller.js';
 import { ReconciliationService } from './reconciliation.service.js';
 import { RecoveryService } from './recovery.service.js';
-import { UsersModule } from '../users/users.module.js';
 
 @Module({
   imports: [

@@ -18,8 +18,8 @@ import { STRIPE } from '../stripe/stripe.client.js';
 import { idOf } from '../stripe/stripe-ids.js';
 import { UserEntity } from '../users/user.entity.js';
 import { usersErrors } from '../users/users.errors.js';
-import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 import { UserWritesService } from '../users/user-writes.service.js';
+import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
 /** How long after paying a customer without a password counts as stuck. */
 const SETUP_GRACE_HOURS = 24;

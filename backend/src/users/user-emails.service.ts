@@ -6,8 +6,8 @@ import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { ensureLinkedAccount } from '../auth/linked-account.js';
 import { MailService } from '../mail/mail.service.js';
 import { findUser } from './find-user.js';
-import { usersErrors } from './users.errors.js';
 import { UserWritesService } from './user-writes.service.js';
+import { usersErrors } from './users.errors.js';
 
 /** E-mails the back office sends a user: the welcome (password setup) and a password reset. */
 @Injectable()
