@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { UserWritesModule } from '../users/user-writes.module.js';
 import { AccountEmailsService } from './account-emails.service.js';
 import { AdminBootstrapService } from './admin-bootstrap.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
@@ -37,6 +38,8 @@ import { SignupController } from './signup.controller.js';
     JobsModule,
     MailModule,
     RateLimitModule,
+    // The users module imports this one: its writes come from their own small module.
+    UserWritesModule,
   ],
   controllers: [AuthController, SignupController, MfaController, AdminMfaController],
   providers: [

@@ -10,6 +10,7 @@ import { MailService } from '../mail/mail.service.js';
 import { type PasswordAttempt, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { isDeletedAddress } from '../users/deleted-account.js';
 import { UserEntity } from '../users/user.entity.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { AuthTokensService, sha256 } from './auth-tokens.service.js';
 import type { AuthTokenKind } from './auth-token.entity.js';
@@ -54,6 +55,7 @@ export class AuthService {
     private readonly rateLimits: RateLimitService,
     private readonly mfa: MfaService,
     private readonly challenges: MfaChallengesService,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   /** Creates the account; `proof` is the secret for the signing-up browser (see signup-cookie.ts). */
@@ -168,11 +170,7 @@ export class AuthService {
         .getRepository(AuthAccountEntity)
         .update(used.auth_account_id, { password_hash: passwordHash });
       const account = await markConfirmed(manager, used.auth_account_id);
-      await manager.query(
-        `UPDATE users SET password_set = true, status = CASE WHEN status IN ('pending', 'paid') THEN 'active' ELSE status END, updated_at = now()
-         WHERE auth_user_id = $1`,
-        [account.id],
-      );
+      await this.userWrites.markPasswordSetByLink(manager, account.id);
       await this.tokens.retire(manager, account.id, PASSWORD_LINKS);
       await this.sessions.endAll(manager, account.id);
       await this.challenges.retire(manager, account.id);
@@ -206,9 +204,7 @@ export class AuthService {
       await manager
         .getRepository(AuthAccountEntity)
         .update(accountId, { password_hash: passwordHash });
-      await manager
-        .getRepository(UserEntity)
-        .update({ auth_user_id: accountId }, { password_set: true });
+      await this.userWrites.setPasswordSet(manager, accountId, true);
       await this.tokens.retire(manager, accountId, PASSWORD_LINKS);
       await this.sessions.endAll(manager, accountId, sessionId);
       await this.challenges.retire(manager, accountId);
@@ -251,31 +247,13 @@ export class AuthService {
     account: AuthAccountEntity,
     names: { first_name: string; last_name: string },
   ): Promise<UserEntity> {
-    const users = manager.getRepository(UserEntity);
-    const existing = await users.findOne({
+    const existing = await manager.getRepository(UserEntity).findOne({
       where: { email: account.email },
       lock: { mode: 'pessimistic_write' },
     });
     if (existing?.status === 'deleted') throw this.emailExists();
-    if (existing) {
-      const linked = {
-        auth_user_id: account.id,
-        first_name: existing.first_name || names.first_name,
-        last_name: existing.last_name || names.last_name,
-        password_set: existing.password_set || !!account.password_hash,
-      };
-      await users.update(existing.id, linked);
-      return { ...existing, ...linked };
-    }
-    return users.save(
-      users.create({
-        email: account.email,
-        ...names,
-        status: 'pending',
-        founding_member: false,
-        auth_user_id: account.id,
-        password_set: !!account.password_hash,
-      }),
-    );
+    return existing
+      ? this.userWrites.linkSignup(manager, existing, account, names)
+      : this.userWrites.createForSignup(manager, account, names);
   }
 }

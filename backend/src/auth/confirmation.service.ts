@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { UserEntity } from '../users/user.entity.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { AuthTokensService, sha256 } from './auth-tokens.service.js';
 import type { Session } from './auth-user.js';
@@ -49,6 +49,7 @@ export class ConfirmationService {
     private readonly tokens: AuthTokensService,
     private readonly sessions: SessionsService,
     private readonly rateLimits: RateLimitService,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   /** Confirms the e-mail, activates a pending member and signs them in; `proved` when the proof matched. */
@@ -71,9 +72,7 @@ export class ConfirmationService {
         unverifiedPassword && !proved ? await this.dropPassword(manager, before.id) : undefined;
       await this.tokens.retire(manager, before.id, ['email_confirmation']);
       const account = await markConfirmed(manager, before.id);
-      await manager
-        .getRepository(UserEntity)
-        .update({ auth_user_id: account.id, status: 'pending' }, { status: 'active' });
+      await this.userWrites.activateConfirmed(manager, account.id);
       const session = await this.sessions.start(manager, account, client.userAgent);
       return {
         session: setupToken ? { ...session, password_setup_token: setupToken } : session,
@@ -85,9 +84,7 @@ export class ConfirmationService {
   /** Drops the unverified password and ends every sign-in; returns a token to choose a new password. */
   private async dropPassword(manager: EntityManager, accountId: string): Promise<string> {
     await manager.getRepository(AuthAccountEntity).update(accountId, { password_hash: null });
-    await manager
-      .getRepository(UserEntity)
-      .update({ auth_user_id: accountId }, { password_set: false });
+    await this.userWrites.setPasswordSet(manager, accountId, false);
     await this.tokens.retire(manager, accountId, ['password_reset', 'password_setup']);
     await this.sessions.endAll(manager, accountId);
     return this.tokens.create(manager, accountId, 'password_setup');

@@ -10,6 +10,7 @@ import { AppConfig } from '../config/app-config.js';
 import { createDataSource } from '../database/data-source.js';
 import { openDatabaseForTool } from '../database/open-database.js';
 import { runMigrations } from '../database/run-migrations.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import { ensureAdmin } from './ensure-admin.js';
 import { ARGON2_OPTIONS } from './passwords.service.js';
 
@@ -35,7 +36,11 @@ async function main(): Promise<number> {
     await runMigrations(dataSource);
     const passwordHash = await argon2.hash(values.password, ARGON2_OPTIONS);
     const { created } = await dataSource.transaction((manager) =>
-      ensureAdmin(manager, { email: values.email!, passwordHash, overwritePassword: true }),
+      ensureAdmin(manager, new UserWritesService(), {
+        email: values.email!,
+        passwordHash,
+        overwritePassword: true,
+      }),
     );
     console.log(
       `${created ? 'Created' : 'Updated'} administrator ${values.email}. Sign in at ${config.appUrl}/admin`,

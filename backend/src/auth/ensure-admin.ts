@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { grantOwner } from '../roles/owner-role.js';
 import { isDeletedAddress } from '../users/deleted-account.js';
-import { UserEntity } from '../users/user.entity.js';
+import type { UserWritesService } from '../users/user-writes.service.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { normaliseEmail } from '../common/email.js';
 
@@ -12,6 +12,7 @@ import { normaliseEmail } from '../common/email.js';
  */
 export async function ensureAdmin(
   manager: EntityManager,
+  userWrites: UserWritesService,
   input: { email: string; passwordHash: string; overwritePassword: boolean },
 ): Promise<{ created: boolean }> {
   const email = normaliseEmail(input.email);
@@ -43,25 +44,6 @@ export async function ensureAdmin(
     });
   }
 
-  const users = manager.getRepository(UserEntity);
-  const user = await users.findOneBy({ email });
-  if (!user) {
-    const { identifiers } = await users.insert({
-      email,
-      status: 'active',
-      is_admin: true,
-      password_set: true,
-      auth_user_id: account.id,
-    });
-    await grantOwner(manager, identifiers[0].id as string);
-  } else {
-    await users.update(user.id, {
-      is_admin: true,
-      auth_user_id: account.id,
-      password_set: true,
-      status: user.status === 'inactive' ? user.status : 'active',
-    });
-    await grantOwner(manager, user.id);
-  }
+  await grantOwner(manager, await userWrites.promoteToAdmin(manager, email, account.id));
   return { created };
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../users/user.entity.js';
+import type { UserWritesService } from '../users/user-writes.service.js';
 import { usersErrors } from '../users/users.errors.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 
@@ -10,6 +11,7 @@ import { AuthAccountEntity } from './auth-account.entity.js';
  */
 export async function ensureLinkedAccount(
   manager: EntityManager,
+  userWrites: UserWritesService,
   user: UserEntity,
   options: { source: string; confirmed?: boolean },
 ): Promise<AuthAccountEntity> {
@@ -30,7 +32,6 @@ export async function ensureLinkedAccount(
         },
       }),
     ));
-  if (user.auth_user_id !== account.id)
-    await manager.getRepository(UserEntity).update(user.id, { auth_user_id: account.id });
+  if (user.auth_user_id !== account.id) await userWrites.linkAccount(manager, user.id, account.id);
   return account;
 }

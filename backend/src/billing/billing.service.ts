@@ -15,6 +15,7 @@ import { UserEntity } from '../users/user.entity.js';
 import type { MemberView } from '../users/users.service.js';
 import type { MemberPlan } from './dto/plan.dto.js';
 import { idOf } from '../stripe/stripe-ids.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 
 /** Subscriptions a member can be said to have (a new checkout would be a second one). */
 const PAYING = ['active', 'trialing', 'past_due', 'unpaid'];
@@ -31,6 +32,7 @@ export class BillingService {
     private readonly payments: PaymentsService,
     private readonly plans: PlanChangesService,
     private readonly rateLimits: RateLimitService,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   /** `checkout.session.completed`: a member's own checkout from Settings. */
@@ -138,17 +140,13 @@ export class BillingService {
     const customerId = idOf(session.customer);
     const subscriptionId = idOf(session.subscription);
     if (!customerId || !subscriptionId) return;
-    const users = manager.getRepository(UserEntity);
-    const user = await users.findOne({
+    const user = await manager.getRepository(UserEntity).findOne({
       where: { id: session.metadata.user_id },
       lock: { mode: 'pessimistic_write' },
     });
     if (!user) return;
     if (user.stripe_subscription_id !== subscriptionId)
-      await users.update(user.id, {
-        stripe_customer_id: customerId,
-        stripe_subscription_id: subscriptionId,
-      });
+      await this.userWrites.recordPlanCheckout(manager, user.id, { customerId, subscriptionId });
     await this.payments.linkCustomer(manager, user.id, customerId);
     await this.subscriptions.sync(subscriptionId, manager);
   }

@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { billingDate, formatUsd, getPlan } from '@leadpulse/common';
 import { AppConfig } from '../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { idOf } from '../stripe/stripe-ids.js';
 import { STRIPE } from '../stripe/stripe.client.js';
-import { UserEntity } from '../users/user.entity.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import { foundingTransitionOf } from './founding-transition.js';
 
 export const FOUNDING_REMINDER_QUEUE = 'founding-reminder';
@@ -41,6 +41,7 @@ export class FoundingReminderService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly mail: MailService,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -95,12 +96,7 @@ export class FoundingReminderService implements OnModuleInit {
     if (now < end - FOUNDING_REMINDER_DAYS * DAY_MS || now >= end) return false;
     const plan = getPlan(transition.plan);
     return this.dataSource.transaction(async (manager) => {
-      const marked = await manager.update(
-        UserEntity,
-        { id: candidate.id, founding_reminder_sent_at: IsNull() },
-        { founding_reminder_sent_at: new Date() },
-      );
-      if (!marked.affected) return false;
+      if (!(await this.userWrites.markFoundingReminderSent(manager, candidate.id))) return false;
       await this.mail.enqueue(manager, {
         to: candidate.email,
         template: 'founding-reminder',

@@ -8,6 +8,7 @@ import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import { unsetBuyerFields } from './founding-buyer.js';
 import { FoundingReservationEntity } from './founding-reservation.entity.js';
 
@@ -26,6 +27,7 @@ export class FoundingCompletionService {
     private readonly subscriptions: SubscriptionsService,
     private readonly payments: PaymentsService,
     private readonly newsletter: NewsletterService,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   /**
@@ -70,7 +72,6 @@ export class FoundingCompletionService {
       paid_at: new Date(),
       user_id: user.id,
     });
-    const users = manager.getRepository(UserEntity);
     const customerId =
       typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
     const subscriptionId =
@@ -93,15 +94,10 @@ export class FoundingCompletionService {
         },
       }),
     );
-    await users.update(user.id, {
-      auth_user_id: account.id,
-      status: user.status === 'active' ? 'active' : 'paid',
-      founding_member: true,
-      founding_member_purchased_at: user.founding_member_purchased_at ?? new Date(),
-      stripe_customer_id: customerId,
-      stripe_subscription_id: subscriptionId,
-      subscription_plan: 'founding_member',
-      subscription_status: 'active',
+    await this.userWrites.recordFoundingPurchase(manager, user, {
+      accountId: account.id,
+      customerId,
+      subscriptionId,
     });
     // The subscription's and invoice's own events may have come first, before we knew this customer.
     if (customerId) await this.payments.linkCustomer(manager, user.id, customerId);
@@ -139,22 +135,17 @@ export class FoundingCompletionService {
     manager: EntityManager,
     reservation: FoundingReservationEntity,
   ): Promise<UserEntity> {
-    const users = manager.getRepository(UserEntity);
     // A sign-up may create the row at the same moment: the unique e-mail decides, then we lock it.
     if (!reservation.user_id)
-      await users
-        .createQueryBuilder()
-        .insert()
-        .values({ email: reservation.email, status: 'pending', founding_member: false })
-        .orIgnore()
-        .execute();
-    const user = await users.findOneOrFail({
+      await this.userWrites.insertBuyerUnlessExists(manager, reservation.email);
+    const user = await manager.getRepository(UserEntity).findOneOrFail({
       where: reservation.user_id ? { id: reservation.user_id } : { email: reservation.email },
       lock: { mode: 'pessimistic_write' },
     });
     if (user.status === 'deleted') return user;
     const changes = unsetBuyerFields(user, reservation);
-    if (Object.keys(changes).length > 0) await users.update(user.id, changes);
+    if (Object.keys(changes).length > 0)
+      await this.userWrites.fillBuyerDetails(manager, user.id, changes);
     return { ...user, ...changes };
   }
 

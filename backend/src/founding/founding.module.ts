@@ -6,6 +6,7 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { FoundingController } from './founding.controller.js';
 import { FoundingCompletionService } from './founding-completion.service.js';
 import { FoundingService } from './founding.service.js';
@@ -19,6 +20,7 @@ import { FoundingService } from './founding.service.js';
     RateLimitModule,
     StripeModule,
     SubscriptionsModule,
+    UsersModule,
   ],
   controllers: [FoundingController],
   providers: [FoundingService, FoundingCompletionService],

@@ -6,6 +6,7 @@ import { normaliseEmail } from '../common/email.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterLinks } from '../mail/newsletter-links.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import type { LinkResult, SubscribeResult } from '@leadpulse/common';
 import type { SubscriberSource } from './newsletter-subscription.entity.js';
 import { NEWSLETTER_ERRORS } from './newsletter.errors.js';
@@ -23,6 +24,7 @@ export class NewsletterService {
     private readonly rateLimits: RateLimitService,
     private readonly mail: MailService,
     private readonly links: NewsletterLinks,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   /**
@@ -96,10 +98,10 @@ export class NewsletterService {
          WHERE newsletter_subscriptions.status <> 'unsubscribed'`,
         [email],
       );
-      await manager.query(
-        `UPDATE users SET notification_preferences = notification_preferences || $2::jsonb, updated_at = now()
-          WHERE email = $1`,
-        [email, JSON.stringify(Object.fromEntries(NEWS_PREFERENCES.map((key) => [key, false])))],
+      await this.userWrites.setNotificationPreferences(
+        manager,
+        email,
+        Object.fromEntries(NEWS_PREFERENCES.map((key) => [key, false])),
       );
       return { email, status: 'unsubscribed' };
     });

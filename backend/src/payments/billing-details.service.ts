@@ -7,8 +7,9 @@ import { recordBillingChange } from '../audit/billing-audit.js';
 import { STRIPE } from '../stripe/stripe.client.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { findUser } from '../users/find-user.js';
-import { UserEntity, type BillingAddress } from '../users/user.entity.js';
+import type { BillingAddress } from '../users/user.entity.js';
 import { toMemberView, type MemberView } from '../users/users.service.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import type { UpdateBillingDto } from './dto/billing.dto.js';
 import { STRIPE_SYNC_WARNING, paymentsErrors } from './payments.errors.js';
 import { PaymentsService } from './payments.service.js';
@@ -37,6 +38,7 @@ export class BillingDetailsService {
     private readonly payments: PaymentsService,
     private readonly subscriptions: SubscriptionsService,
     private readonly audit: AuditService,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   /**
@@ -60,7 +62,7 @@ export class BillingDetailsService {
               ? billingAddress(form.billing_address)
               : before.billing_address,
           };
-      await manager.getRepository(UserEntity).update(id, values);
+      await this.userWrites.setBillingDetails(manager, id, values);
       const change = await recordBillingChange(manager, {
         userId: id,
         adminId,
@@ -99,7 +101,7 @@ export class BillingDetailsService {
         },
         { idempotencyKey: `billing:${changeId}` },
       );
-      await this.dataSource.getRepository(UserEntity).update(id, { last_sync_at: new Date() });
+      await this.userWrites.markSynced(this.dataSource.manager, id);
       return { user: toMemberView(await findUser(this.dataSource.manager, id)) };
     } catch (error) {
       this.logger.warn(`Stripe customer update for ${id} failed: ${(error as Error).message}`);
@@ -120,14 +122,14 @@ export class BillingDetailsService {
     }
     if (customer.deleted) throw paymentsErrors.stripeFailed('Failed to sync with Stripe');
     return this.dataSource.transaction(async (manager) => {
-      const values: Partial<UserEntity> = {
+      const values = {
         billing_name: customer.name ?? null,
         billing_email: customer.email ?? null,
         billing_phone: customer.phone ?? null,
         billing_address: customer.address?.line1 ? billingAddress(customer.address) : null,
         last_sync_at: new Date(),
       };
-      await manager.getRepository(UserEntity).update(id, values);
+      await this.userWrites.setBillingDetails(manager, id, values);
       if (user.stripe_subscription_id)
         await this.subscriptions.sync(user.stripe_subscription_id, manager);
       await this.payments.syncCustomer(user.stripe_customer_id!, manager);

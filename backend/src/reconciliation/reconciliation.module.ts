@@ -7,6 +7,7 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { RevenueModule } from '../revenue/revenue.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { ReconciliationController } from './reconciliation.controller.js';
 import { ReconciliationService } from './reconciliation.service.js';
 import { RecoveryService } from './recovery.service.js';
@@ -21,6 +22,7 @@ import { RecoveryService } from './recovery.service.js';
     RevenueModule,
     StripeModule,
     SubscriptionsModule,
+    UsersModule,
   ],
   controllers: [ReconciliationController],
   providers: [ReconciliationService, RecoveryService],

@@ -18,6 +18,7 @@ import { SubscriptionsService } from '../subscriptions/subscriptions.service.js'
 import { isDeletedAddress } from '../users/deleted-account.js';
 import { UserEntity } from '../users/user.entity.js';
 import { idOf } from '../stripe/stripe-ids.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 
 export const RECONCILIATION_QUEUE = 'reconciliation';
 /** Subscription statuses that grant access and are billed. */
@@ -48,6 +49,7 @@ export class ReconciliationService implements OnModuleInit {
     private readonly mail: MailService,
     private readonly revenue: RevenueBackfill,
     private readonly mrr: MrrCheckService,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -245,8 +247,7 @@ export class ReconciliationService implements OnModuleInit {
     // A deleted member's customer is anonymised, and their row is never given an account again.
     if (customer.deleted || !customer.email || isDeletedAddress(customer.email)) return undefined;
     const email = normaliseEmail(customer.email);
-    const users = manager.getRepository(UserEntity);
-    const existing = await users.findOneBy({ email });
+    const existing = await manager.getRepository(UserEntity).findOneBy({ email });
     if (existing?.status === 'deleted') return undefined;
     const [firstName, ...rest] = (customer.name ?? '').trim().split(/\s+/);
     const accounts = manager.getRepository(AuthAccountEntity);
@@ -263,22 +264,14 @@ export class ReconciliationService implements OnModuleInit {
           },
         }),
       ));
-    const values = {
-      auth_user_id: account.id,
-      stripe_customer_id: customerId,
-      stripe_subscription_id: subscription.id,
-      status: existing?.status === 'active' ? 'active' : 'paid',
-    };
-    const user = existing
-      ? await users.save({ ...existing, ...values })
-      : await users.save(
-          users.create({
-            email,
-            first_name: firstName ?? '',
-            last_name: rest.join(' '),
-            ...values,
-          }),
-        );
+    const user = await this.userWrites.saveReconciledCustomer(manager, existing, {
+      email,
+      firstName: firstName ?? '',
+      lastName: rest.join(' '),
+      accountId: account.id,
+      customerId,
+      subscriptionId: subscription.id,
+    });
     if (!account.password_hash) {
       const token = await this.tokens.create(manager, account.id, 'password_setup');
       await this.mail.enqueue(manager, {

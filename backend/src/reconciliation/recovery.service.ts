@@ -18,6 +18,7 @@ import { STRIPE } from '../stripe/stripe.client.js';
 import { idOf } from '../stripe/stripe-ids.js';
 import { UserEntity } from '../users/user.entity.js';
 import { usersErrors } from '../users/users.errors.js';
+import { UserWritesService } from '../users/user-writes.service.js';
 import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
 /** How long after paying a customer without a password counts as stuck. */
@@ -40,6 +41,7 @@ export class RecoveryService {
     private readonly mail: MailService,
     private readonly audit: AuditService,
     private readonly revenue: RevenueBackfill,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   async candidates(): Promise<RecoveryCandidate<Date>[]> {
@@ -94,11 +96,11 @@ export class RecoveryService {
         await this.revenue.reconcile(manager, idOf(lost.session.subscription)!);
       } else if (before) {
         if (!before.stripe_customer_id) throw RECONCILIATION_ERRORS.nobodyToRecover();
-        const account = await ensureLinkedAccount(manager, before, { source: 'recovery' });
+        const account = await ensureLinkedAccount(manager, this.userWrites, before, {
+          source: 'recovery',
+        });
         if (account.password_hash) throw RECONCILIATION_ERRORS.nobodyToRecover();
-        await manager
-          .getRepository(UserEntity)
-          .update(before.id, { status: before.status === 'active' ? 'active' : 'paid' });
+        await this.userWrites.markPaid(manager, before);
         await this.mail.enqueue(manager, {
           to: email,
           template: 'password-setup',
@@ -156,7 +158,9 @@ export class RecoveryService {
       }
       const user = await manager.getRepository(UserEntity).findOneBy({ email });
       if (!user) throw RECONCILIATION_ERRORS.nobodyToRecover();
-      const account = await ensureLinkedAccount(manager, user, { source: 'recovery' });
+      const account = await ensureLinkedAccount(manager, this.userWrites, user, {
+        source: 'recovery',
+      });
       if (user.is_admin) return this.emailLink(manager, adminId, user, account);
       const link = await this.setupLink(manager, account.id);
       await this.audit.record(manager, {

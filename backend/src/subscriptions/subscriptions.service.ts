@@ -6,6 +6,7 @@ import { SubscriptionHistoryService } from '../revenue/subscription-history.serv
 import { STRIPE } from '../stripe/stripe.client.js';
 import { UserEntity } from '../users/user.entity.js';
 import { idOf } from '../stripe/stripe-ids.js';
+import { UserWritesService, type SubscriptionState } from '../users/user-writes.service.js';
 
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
 
@@ -75,6 +76,7 @@ export class SubscriptionsService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     private readonly config: AppConfig,
     private readonly history: SubscriptionHistoryService,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   /**
@@ -138,7 +140,7 @@ export class SubscriptionsService {
       ],
     );
     if (user && (await this.isUsersSubscription(user, subscription, manager))) {
-      const changes: Partial<UserEntity> = {
+      const changes: SubscriptionState = {
         stripe_subscription_id: subscription.id,
         subscription_status: subscription.status,
         current_period_end: periodEnd,
@@ -152,7 +154,7 @@ export class SubscriptionsService {
         item?.current_period_start
       )
         changes.founding_member_transitioned_at = new Date(item.current_period_start * 1000);
-      await manager.getRepository(UserEntity).update(user.id, changes);
+      await this.userWrites.setSubscriptionState(manager, user.id, changes);
     }
   }
 

@@ -2,13 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { MESSAGES } from '@leadpulse/common';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthAccountEntity } from '../auth/auth-account.entity.js';
 import { MfaService } from '../auth/mfa/mfa.service.js';
 import { PasswordsService } from '../auth/passwords.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { AppException } from '../common/app.exception.js';
 import { LeadMemberDataService } from '../leads/member-data/lead-member-data.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
@@ -18,9 +16,7 @@ import { ERASURES } from './personal-data.js';
 import { erasedPerson } from './personal-data-scrub.js';
 import { StripeCustomerErasureService } from './stripe-customer-erasure.service.js';
 import { UserEntity } from './user.entity.js';
-
-const NOT_DELETED =
-  'Your subscription could not be cancelled, so your account was not deleted. Please try again.';
+import { usersErrors } from './users.errors.js';
 
 /** Subscriptions Stripe still bills, which deletion ends at once. */
 const RUNNING = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
@@ -63,7 +59,7 @@ export class AccountDeletionService {
         throw error;
       });
     if (!(await this.passwords.verify(account.password_hash, password)))
-      throw new AppException('invalid_password', 400, MESSAGES.settings.currentPasswordWrong);
+      throw usersErrors.wrongPassword();
     await attempt.succeeded();
     await this.mfa.confirmIfEnrolled(accountId, code);
 
@@ -111,11 +107,7 @@ export class AccountDeletionService {
       this.logger.error(
         `Could not expire a checkout of deleted account ${user.id}: ${(error as Error).message}`,
       );
-      throw new AppException(
-        'stripe_failed',
-        502,
-        'Your open checkout could not be cancelled, so your account was not deleted. Please try again.',
-      );
+      throw usersErrors.checkoutNotExpired();
     }
     await this.dataSource.query(
       `UPDATE founding_reservations SET status = 'released', updated_at = now()
@@ -134,7 +126,7 @@ export class AccountDeletionService {
       this.logger.error(
         `Could not cancel subscription ${id} of deleted account ${user.id}: ${(error as Error).message}`,
       );
-      throw new AppException('stripe_failed', 502, NOT_DELETED);
+      throw usersErrors.subscriptionNotCancelled();
     }
   }
 }

@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity.js';
-import { AppException } from '../common/app.exception.js';
 import { usersErrors } from './users.errors.js';
 
 /**
@@ -26,11 +25,6 @@ export async function findUserByAccount(
   accountId: string,
 ): Promise<UserEntity> {
   const user = await manager.getRepository(UserEntity).findOneBy({ auth_user_id: accountId });
-  if (!user)
-    throw new AppException(
-      'profile_not_found',
-      404,
-      'We could not find your profile. Please contact support.',
-    );
+  if (!user) throw usersErrors.profileNotFound();
   return user;
 }

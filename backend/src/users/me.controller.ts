@@ -21,13 +21,14 @@ import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import type { NotificationPreferences } from './user.entity.js';
 import { MemberExportService, type MemberExport } from './member-export.service.js';
 import { UsersService, type OwnMemberView } from './users.service.js';
+import { usersErrors } from './users.errors.js';
 import { ApiErrors, RATE_LIMITED } from '../api-docs/error-responses.js';
 import { mfaErrors } from '../auth/mfa/mfa.errors.js';
 
 @ApiTags('me')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)
-@ApiErrors({ status: 404, code: 'profile_not_found' })
+@ApiErrors(usersErrors.profileNotFound)
 @Controller('me')
 export class MeController {
   constructor(
@@ -37,7 +38,7 @@ export class MeController {
   ) {}
 
   /** "Delete my account", confirmed with the password and any two-step code: see AccountDeletionService. */
-  @ApiErrors(RATE_LIMITED, { status: 400, code: 'invalid_password' }, mfaErrors.invalidCode)
+  @ApiErrors(RATE_LIMITED, usersErrors.wrongPassword, mfaErrors.invalidCode)
   @Delete()
   @HttpCode(204)
   async delete(
@@ -53,7 +54,7 @@ export class MeController {
     return this.users.me(user.accountId);
   }
 
-  @ApiErrors({ status: 400, code: 'invalid_time_zone' })
+  @ApiErrors(usersErrors.invalidTimeZone)
   @Patch()
   @Header('Cache-Control', 'no-store')
   update(

@@ -6,6 +6,7 @@ import { AuthTokensService } from '../auth/auth-tokens.service.js';
 import { ensureLinkedAccount } from '../auth/linked-account.js';
 import { MailService } from '../mail/mail.service.js';
 import { findUser } from './find-user.js';
+import { UserWritesService } from './user-writes.service.js';
 import { usersErrors } from './users.errors.js';
 
 /** E-mails the back office sends a user: the welcome (password setup) and a password reset. */
@@ -16,6 +17,7 @@ export class UserEmailsService {
     private readonly audit: AuditService,
     private readonly tokens: AuthTokensService,
     private readonly mail: MailService,
+    private readonly userWrites: UserWritesService,
   ) {}
 
   /**
@@ -25,7 +27,7 @@ export class UserEmailsService {
   async sendWelcome(adminId: string, id: string): Promise<{ message: string }> {
     return this.dataSource.transaction(async (manager) => {
       const user = await findUser(manager, id, true);
-      const account = await ensureLinkedAccount(manager, user, {
+      const account = await ensureLinkedAccount(manager, this.userWrites, user, {
         source: 'admin',
         confirmed: true,
       });
@@ -59,7 +61,7 @@ export class UserEmailsService {
   async sendPasswordReset(adminId: string, id: string): Promise<{ message: string }> {
     return this.dataSource.transaction(async (manager) => {
       const user = await findUser(manager, id, true);
-      const account = await ensureLinkedAccount(manager, user, {
+      const account = await ensureLinkedAccount(manager, this.userWrites, user, {
         source: 'admin',
         confirmed: true,
       });

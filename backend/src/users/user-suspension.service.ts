@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppException } from '../common/app.exception.js';
 import { AuditService } from '../audit/audit.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { findUser } from './find-user.js';
 import { UserEntity } from './user.entity.js';
-
-const conflict = (code: string, message: string) => new AppException(code, 409, message);
+import { usersErrors } from './users.errors.js';
 
 /**
  * Suspending and reactivating an account from the back office. A suspended user cannot sign in
@@ -26,12 +24,9 @@ export class UserSuspensionService {
     const why = reason.trim();
     await this.dataSource.transaction(async (manager) => {
       const user = await findUser(manager, id, true);
-      if (user.id === adminId)
-        throw conflict('cannot_suspend_self', 'You cannot suspend your own account.');
-      if (user.status === 'deleted')
-        throw conflict('user_deleted', 'This account has been deleted.');
-      if (user.status === 'suspended')
-        throw conflict('already_suspended', 'This user is already suspended.');
+      if (user.id === adminId) throw usersErrors.cannotSuspendSelf();
+      if (user.status === 'deleted') throw usersErrors.deletedNotSuspendable();
+      if (user.status === 'suspended') throw usersErrors.alreadySuspended();
       const changes = {
         status: 'suspended',
         status_before_suspension: user.status,
@@ -56,8 +51,7 @@ export class UserSuspensionService {
   async reactivate(adminId: string, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const user = await findUser(manager, id, true);
-      if (user.status !== 'suspended')
-        throw conflict('not_suspended', 'This user is not suspended.');
+      if (user.status !== 'suspended') throw usersErrors.notSuspended();
       const status = user.status_before_suspension ?? 'active';
       await manager.getRepository(UserEntity).update(id, {
         status,

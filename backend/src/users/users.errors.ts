@@ -1,3 +1,4 @@
+import { MESSAGES } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import { notFound } from '../common/id-param.js';
 
@@ -38,4 +39,33 @@ export const usersErrors = {
     ),
   alreadySetUp: () =>
     new AppException('already_set_up', 409, 'User has already set up their account'),
+  profileNotFound: () =>
+    new AppException(
+      'profile_not_found',
+      404,
+      'We could not find your profile. Please contact support.',
+    ),
+  cannotSuspendSelf: () =>
+    new AppException('cannot_suspend_self', 409, 'You cannot suspend your own account.'),
+  /** Suspension's shorter text for a deleted account, kept as the back office shows it. */
+  deletedNotSuspendable: () =>
+    new AppException('user_deleted', 409, 'This account has been deleted.'),
+  alreadySuspended: () =>
+    new AppException('already_suspended', 409, 'This user is already suspended.'),
+  notSuspended: () => new AppException('not_suspended', 409, 'This user is not suspended.'),
+  /** Deleting one's account asks for the current password. */
+  wrongPassword: () =>
+    new AppException('invalid_password', 400, MESSAGES.settings.currentPasswordWrong),
+  checkoutNotExpired: () =>
+    new AppException(
+      'stripe_failed',
+      502,
+      'Your open checkout could not be cancelled, so your account was not deleted. Please try again.',
+    ),
+  subscriptionNotCancelled: () =>
+    new AppException(
+      'stripe_failed',
+      502,
+      'Your subscription could not be cancelled, so your account was not deleted. Please try again.',
+    ),
 };

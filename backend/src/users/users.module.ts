@@ -18,6 +18,7 @@ import { UserAccountsService } from './user-accounts.service.js';
 import { UserActivityService } from './user-activity.service.js';
 import { UserEmailsService } from './user-emails.service.js';
 import { UserPromosService } from './user-promos.service.js';
+import { UserWritesModule } from './user-writes.module.js';
 import { UserSuspensionService } from './user-suspension.service.js';
 import { UsersListService } from './users-list.service.js';
 import { UsersService } from './users.service.js';
@@ -32,6 +33,7 @@ import { UsersService } from './users.service.js';
     RateLimitModule,
     RolesModule,
     StripeModule,
+    UserWritesModule,
   ],
   controllers: [
     MeController,
@@ -52,6 +54,6 @@ import { UsersService } from './users.service.js';
     UserActivityService,
     UserSuspensionService,
   ],
-  exports: [UsersService, StripeCustomerErasureService],
+  exports: [UsersService, StripeCustomerErasureService, UserWritesModule],
 })
 export class UsersModule {}

@@ -10,7 +10,6 @@ import {
   type OwnMemberRecord,
 } from '@leadpulse/common';
 import { readPaymentIssue } from '../billing/dunning/payment-issue.js';
-import { AppException } from '../common/app.exception.js';
 import { preparedRead } from '../database/prepared-read.js';
 import type { NotificationPreferencesDto } from './dto/notification-preferences.dto.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
@@ -98,12 +97,7 @@ export class UsersService {
 
   private async findByAccount(accountId: string): Promise<UserEntity> {
     const user = await this.userOfAccount(accountId);
-    if (!user)
-      throw new AppException(
-        'profile_not_found',
-        404,
-        'We could not find your profile. Please contact support.',
-      );
+    if (!user) throw usersErrors.profileNotFound();
     return user;
   }
 }
