@@ -3,27 +3,9 @@ import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AdminLeadUsage } from '@leadpulse/common';
+import type { AdminLeadUsage, LeadWorkspaceExport } from '@leadpulse/common';
 import { creditsMonthStart } from '../usage/plan-gate.service.js';
 import { AppConfig } from '../../config/app-config.js';
-
-/** The lead workspace in "Download my data": what the member's own workspaces hold. */
-export interface LeadWorkspaceExport {
-  leads: Record<string, unknown>[];
-  signals: Record<string, unknown>[];
-  notes: Record<string, unknown>[];
-  tasks: Record<string, unknown>[];
-  imports: Record<string, unknown>[];
-  my_posts: Record<string, unknown>[];
-  comment_drafts: Record<string, unknown>[];
-  stage_changes: Record<string, unknown>[];
-  automation_rules: Record<string, unknown>[];
-  automation_runs: Record<string, unknown>[];
-  /** When the member last read the news of their monitored leads. */
-  news_visits: Record<string, unknown>[];
-  /** The days of the daily digest: sent, nothing to say, or switched off. */
-  digests: Record<string, unknown>[];
-}
 
 /** The lead workspace's figures on the back office's dashboard. */
 export interface LeadAdminStats {

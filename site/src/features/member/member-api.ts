@@ -1,6 +1,7 @@
 import type {
   CancellationReason,
   MemberBilling,
+  MemberExport,
   MemberRecord,
   NotificationPreferences,
   OwnMemberRecord,
@@ -33,7 +34,7 @@ export const memberApi = {
       auth: true,
     }),
   /** Everything held about the member ("Download my data"), as the server sends it. */
-  exportData: () => api<{ exported_at: string }>('/me/export', { auth: true }),
+  exportData: () => api<MemberExport>('/me/export', { auth: true }),
   billingPortal: () => api<{ url: string }>('/billing/portal', { method: 'POST', auth: true }),
   /** The customer portal on its payment method page (Update payment method). */
   paymentMethodPortal: () =>
