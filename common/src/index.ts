@@ -12,6 +12,8 @@ export * from './api/member-export.js';
 export * from './api/billing.js';
 export * from './api/health.js';
 export * from './api/back-office.js';
+export * from './api/back-office-requests.js';
+export * from './api/logs.js';
 export * from './api/errors.js';
 export * from './api/founding.js';
 export * from './api/newsletter.js';

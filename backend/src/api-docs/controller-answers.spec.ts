@@ -1,22 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { backendProgram, backendSources } from './backend-program.js';
 
-const backend = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The backend's program, type-checked as `tsc` sees it. */
-function backendProgram(): ts.Program {
-  const config = ts.getParsedCommandLineOfConfigFile(`${backend}tsconfig.json`, undefined, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-    },
-  })!;
-  return ts.createProgram({
-    rootNames: config.fileNames.filter((file) => file.endsWith('.controller.ts')),
-    options: { ...config.options, noEmit: true },
-    projectReferences: config.projectReferences,
-  });
-}
+const isController = (file: string) => file.endsWith('.controller.ts');
 
 const CONTAINERS = new Set(['Promise', 'Array', 'ReadonlyArray']);
 
@@ -63,9 +48,7 @@ function entityIn(
 function entityAnswers(program: ts.Program): string[] {
   const checker = program.getTypeChecker();
   const found: string[] = [];
-  for (const file of program.getSourceFiles()) {
-    if (!file.fileName.startsWith(`${backend}src/`) || !file.fileName.endsWith('.controller.ts'))
-      continue;
+  for (const file of backendSources(program, isController)) {
     const visit = (node: ts.Node): void => {
       if (ts.isMethodDeclaration(node) && ts.isClassDeclaration(node.parent)) {
         const signature = checker.getSignatureFromDeclaration(node);
@@ -86,7 +69,7 @@ function entityAnswers(program: ts.Program): string[] {
  */
 describe('controller answers', () => {
   it('never hold an entity class, at any depth', () => {
-    const program = backendProgram();
+    const program = backendProgram(isController);
     expect(program.getSourceFiles().some((file) => file.fileName.endsWith('.controller.ts'))).toBe(
       true,
     );

@@ -7,7 +7,7 @@ import type {
   OwnMemberRecord,
   PlanPreview,
 } from '@leadpulse/common';
-import { PLANS } from '@leadpulse/common';
+import { MEMBER_PLANS, PLANS, type MemberPlan } from '@leadpulse/common';
 import { api } from '../../api/client';
 
 export type ProfileFields = Pick<
@@ -61,9 +61,6 @@ export const memberApi = {
   resumeSubscription: () =>
     api<MemberBilling>('/me/subscription/resume', { method: 'POST', auth: true }),
 };
-
-export const MEMBER_PLANS = ['prospector', 'networker', 'rainmaker'] as const;
-export type MemberPlan = (typeof MEMBER_PLANS)[number];
 
 /** The monthly plan a founding member moves to, named by its price (Prospector unless chosen). */
 export function planAt(priceCents: number): string | undefined {
