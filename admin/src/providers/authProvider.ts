@@ -1,5 +1,10 @@
 import { HttpError, type AuthProvider } from 'react-admin';
-import { isMfaRequired, type AdminIdentityRecord, type Session } from '@leadpulse/common';
+import {
+  isMfaRequired,
+  type AdminIdentityRecord,
+  type LoginRequest,
+  type Session,
+} from '@leadpulse/common';
 import { MFA_ENROLLMENT_REQUIRED, MfaRequiredError } from '../auth/two-step';
 import { allows } from './access';
 import { httpClient } from './httpClient';
@@ -98,7 +103,10 @@ export const authProvider: AuthProvider = {
     const answer =
       'mfa_token' in params
         ? await post('/api/auth/mfa/challenge', params)
-        : await post('/api/auth/login', { email: params.username, password: params.password });
+        : await post('/api/auth/login', {
+            email: params.username,
+            password: params.password,
+          } satisfies LoginRequest);
     if (isMfaRequired(answer)) throw new MfaRequiredError(answer.mfa_token);
     forgetIdentity();
     sessionClient.setSession(answer as Session);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { AuthUser, MfaRequired, Session } from '@leadpulse/common';
+import type { AuthUser, MfaRequired, Session, TokenCheck } from '@leadpulse/common';
 import { AccountEmailsService } from './account-emails.service.js';
 import type { AuthenticatedUser } from './auth-user.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
@@ -27,7 +27,7 @@ export class AuthController {
 
   @Post('check-token')
   @HttpCode(200)
-  checkToken(@Body() body: TokenDto) {
+  checkToken(@Body() body: TokenDto): Promise<TokenCheck> {
     return this.tokens.check(body.token);
   }
 

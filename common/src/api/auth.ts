@@ -86,6 +86,13 @@ export interface RecoveryCodes {
   recovery_codes: string[];
 }
 
+/** `POST /api/auth/check-token`: whether a link's token still works, and what it is for. */
+export interface TokenCheck {
+  valid: boolean;
+  /** `email_confirmation`, `password_reset` or `password_setup`; null when not valid. */
+  kind: 'email_confirmation' | 'password_reset' | 'password_setup' | null;
+}
+
 /** `POST /api/auth/signup`. */
 export interface SignupRequest {
   email: string;

@@ -1,5 +1,10 @@
 import type {
+  CancelOwnSubscriptionRequest,
   CancellationReason,
+  DeleteAccountRequest,
+  MemberPlanRequest,
+  NotificationPreferencesRequest,
+  UpdateProfileRequest,
   MemberBilling,
   MemberExport,
   MemberRecord,
@@ -19,18 +24,22 @@ export type ProfileFields = Pick<
 export const memberApi = {
   me: () => api<OwnMemberRecord>('/me', { auth: true }),
   updateProfile: (fields: ProfileFields) =>
-    api<OwnMemberRecord>('/me', { method: 'PATCH', json: fields, auth: true }),
+    api<OwnMemberRecord>('/me', {
+      method: 'PATCH',
+      json: fields satisfies UpdateProfileRequest,
+      auth: true,
+    }),
   saveNotifications: (preferences: NotificationPreferences) =>
     api<NotificationPreferences>('/me/notifications', {
       method: 'PUT',
-      json: preferences,
+      json: preferences satisfies NotificationPreferencesRequest,
       auth: true,
     }),
   /** Deletes the member's account for good, after their password (and two-step code when on). */
   deleteAccount: (password: string, code?: string) =>
     api<void>('/me', {
       method: 'DELETE',
-      json: code ? { password, code } : { password },
+      json: (code ? { password, code } : { password }) satisfies DeleteAccountRequest,
       auth: true,
     }),
   /** Everything held about the member ("Download my data"), as the server sends it. */
@@ -43,19 +52,27 @@ export const memberApi = {
   payOverdue: () => api<OwnMemberRecord>('/me/subscription/pay', { method: 'POST', auth: true }),
   /** A Stripe Checkout for a monthly plan. */
   checkout: (plan: MemberPlan) =>
-    api<{ url: string }>('/billing/checkout', { method: 'POST', json: { plan }, auth: true }),
+    api<{ url: string }>('/billing/checkout', {
+      method: 'POST',
+      json: { plan } satisfies MemberPlanRequest,
+      auth: true,
+    }),
   /** What moving to `plan` would charge now (Stripe's proration); nothing changes. */
   previewPlan: (plan: MemberPlan) =>
     api<PlanPreview>(`/billing/plan/preview?plan=${encodeURIComponent(plan)}`, { auth: true }),
   changePlan: (plan: MemberPlan) =>
-    api<MemberRecord>('/billing/plan', { method: 'POST', json: { plan }, auth: true }),
+    api<MemberRecord>('/billing/plan', {
+      method: 'POST',
+      json: { plan } satisfies MemberPlanRequest,
+      auth: true,
+    }),
   /** The next charge, the founding move and the invoices, as Stripe holds them. */
   billing: () => api<MemberBilling>('/me/billing', { auth: true }),
   /** Ends the subscription at the end of the paid period. */
   cancelSubscription: (reason: CancellationReason, comment?: string) =>
     api<MemberBilling>('/me/subscription/cancel', {
       method: 'POST',
-      json: comment ? { reason, comment } : { reason },
+      json: (comment ? { reason, comment } : { reason }) satisfies CancelOwnSubscriptionRequest,
       auth: true,
     }),
   resumeSubscription: () =>
