@@ -3,6 +3,7 @@ import {
   isMfaRequired,
   type AdminIdentityRecord,
   type LoginRequest,
+  type MfaChallengeRequest,
   type Session,
 } from '@leadpulse/common';
 import { MFA_ENROLLMENT_REQUIRED, MfaRequiredError } from '../auth/two-step';
@@ -65,9 +66,7 @@ async function administrator(): Promise<AdminIdentityRecord | null> {
 }
 
 /** The password step, or the code step of a sign-in with two-step verification. */
-export type LoginParams =
-  | { username: string; password: string }
-  | { mfa_token: string; code?: string; recovery_code?: string };
+export type LoginParams = { username: string; password: string } | MfaChallengeRequest;
 
 /** A refused sign-in: the server's message, and its code (`invalid_mfa_token` sends back to the password). */
 export class LoginError extends Error {

@@ -2,15 +2,16 @@ import type {
   CancelOwnSubscriptionRequest,
   CancellationReason,
   DeleteAccountRequest,
-  MemberPlanRequest,
-  NotificationPreferencesRequest,
-  UpdateProfileRequest,
   MemberBilling,
   MemberExport,
+  MemberPlanRequest,
   MemberRecord,
   NotificationPreferences,
+  NotificationPreferencesRequest,
   OwnMemberRecord,
   PlanPreview,
+  RedirectUrl,
+  UpdateProfileRequest,
 } from '@leadpulse/common';
 import { MEMBER_PLANS, PLANS, type MemberPlan } from '@leadpulse/common';
 import { api } from '../../api/client';
@@ -44,15 +45,15 @@ export const memberApi = {
     }),
   /** Everything held about the member ("Download my data"), as the server sends it. */
   exportData: () => api<MemberExport>('/me/export', { auth: true }),
-  billingPortal: () => api<{ url: string }>('/billing/portal', { method: 'POST', auth: true }),
+  billingPortal: () => api<RedirectUrl>('/billing/portal', { method: 'POST', auth: true }),
   /** The customer portal on its payment method page (Update payment method). */
   paymentMethodPortal: () =>
-    api<{ url: string }>('/billing/portal/payment-method', { method: 'POST', auth: true }),
+    api<RedirectUrl>('/billing/portal/payment-method', { method: 'POST', auth: true }),
   /** Charges the unpaid renewal now with the card on file; answers the member's record. */
   payOverdue: () => api<OwnMemberRecord>('/me/subscription/pay', { method: 'POST', auth: true }),
   /** A Stripe Checkout for a monthly plan. */
   checkout: (plan: MemberPlan) =>
-    api<{ url: string }>('/billing/checkout', {
+    api<RedirectUrl>('/billing/checkout', {
       method: 'POST',
       json: { plan } satisfies MemberPlanRequest,
       auth: true,
