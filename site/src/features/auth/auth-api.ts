@@ -20,9 +20,6 @@ import type {
 } from '@leadpulse/common';
 import { api } from '../../api/client';
 
-/** A confirmation's answer: with a setup token when the password chosen at sign-up was dropped. */
-export type ConfirmAnswer = ConfirmedSession;
-
 /** The sign-in's second step: a code of the authenticator app, or a recovery code. */
 export type SecondStep = { code: string } | { recovery_code: string };
 
@@ -65,7 +62,10 @@ export const authApi = {
     }),
   /** Same origin, so the sign-up cookie (sent to this path only) goes with it. */
   confirm: (token: string) =>
-    api<ConfirmAnswer>('/auth/confirm', { method: 'POST', json: { token } satisfies TokenRequest }),
+    api<ConfirmedSession>('/auth/confirm', {
+      method: 'POST',
+      json: { token } satisfies TokenRequest,
+    }),
   checkToken: (token: string) =>
     api<TokenCheck>('/auth/check-token', {
       method: 'POST',
