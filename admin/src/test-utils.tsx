@@ -99,7 +99,15 @@ export const SESSION = {
   expires_in: 3600,
   expires_at: Math.floor(Date.now() / 1000) + 3600,
   refresh_token: 'refresh',
-  user: { id: 'acc1', email: 'ada@example.com', created_at: '', metadata: {}, factors: [] },
+  user: {
+    id: 'acc1',
+    email: 'ada@example.com',
+    created_at: '',
+    email_confirmed_at: null,
+    last_sign_in_at: null,
+    metadata: {},
+    factors: [],
+  },
 };
 
 /** GET /api/admin/identity of an Owner (every permission). */

@@ -27,7 +27,15 @@ const session = (expiresAt: number, refreshToken = 'r1'): Session => ({
   expires_in: 3600,
   expires_at: expiresAt,
   refresh_token: refreshToken,
-  user: { id: 'u1', email: 'a@example.com', created_at: '2026-01-01', metadata: {}, factors: [] },
+  user: {
+    id: 'u1',
+    email: 'a@example.com',
+    created_at: '2026-01-01',
+    email_confirmed_at: null,
+    last_sign_in_at: null,
+    metadata: {},
+    factors: [],
+  },
 });
 
 function setup(options: {

@@ -4,59 +4,7 @@
  * Browser APIs are injected so that the rules can be tested with fake timers.
  */
 
-/** A verified two-step verification factor of the auth user. */
-export interface AuthFactor {
-  id: string;
-  type: 'totp';
-  created_at: string;
-}
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  created_at: string;
-  email_confirmed_at?: string | null;
-  metadata: { name?: string; source?: string; first_name?: string; last_name?: string };
-  factors: AuthFactor[];
-}
-
-/**
- * What a sign-in (or a password reset) answers instead of a session when the account has
- * two-step verification: a single-use token for `POST /api/auth/mfa/challenge`, valid 5 minutes.
- */
-export interface MfaRequired {
-  mfa_required: true;
-  mfa_token: string;
-}
-
-export function isMfaRequired(answer: unknown): answer is MfaRequired {
-  return (
-    typeof answer === 'object' &&
-    answer !== null &&
-    (answer as Partial<MfaRequired>).mfa_required === true &&
-    typeof (answer as Partial<MfaRequired>).mfa_token === 'string'
-  );
-}
-
-/** A new, unverified authenticator (`POST /api/auth/mfa/totp/enroll`). */
-export interface TotpEnrollment {
-  factor_id: string;
-  /** The secret in base32, for typing into an authenticator app. */
-  secret: string;
-  otpauth_url: string;
-  /** The otpauth URL as a QR code, an SVG document. */
-  qr_svg: string;
-}
-
-export interface Session {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  /** Unix seconds. */
-  expires_at: number;
-  refresh_token: string;
-  user: AuthUser;
-}
+import type { AuthUser, Session } from './api/auth.js';
 
 export type AuthEvent =
   | 'INITIAL_SESSION'

@@ -1,4 +1,4 @@
-import type { TotpEnrollment } from '@leadpulse/common';
+import type { RecoveryCodes, TotpEnrollment, VerifyTotpRequest } from '@leadpulse/common';
 import { httpClient } from '../providers/httpClient';
 
 /** What `getPermissions` answers for an administrator who must set up two-step verification first. */
@@ -25,7 +25,7 @@ async function mfaApi<T>(path: string, body?: unknown): Promise<T> {
 export const enrollTotp = () => mfaApi<TotpEnrollment>('/totp/enroll');
 
 export const verifyTotp = (factorId: string, code: string) =>
-  mfaApi<{ recovery_codes: string[] }>('/totp/verify', { factor_id: factorId, code });
+  mfaApi<RecoveryCodes>('/totp/verify', { factor_id: factorId, code } satisfies VerifyTotpRequest);
 
 /** The setup key in groups of four, as authenticator apps print it. */
 export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { LogEntryRequest } from '@leadpulse/common';
 import { useLocation } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 
@@ -13,7 +14,7 @@ function logUnknownRoute(path: string) {
       message: `Route not found: ${path}`,
       context: 'NotFound',
       metadata: { path },
-    }),
+    } satisfies LogEntryRequest),
     keepalive: true,
   }).catch(() => undefined);
 }

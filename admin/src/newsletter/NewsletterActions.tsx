@@ -17,7 +17,11 @@ import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { TOOLBAR_WRAP } from '../lists/toolbar';
 import { exportCsv } from '../users/exportUsers';
-import type { SubscriberImportResult } from '@leadpulse/common';
+import type {
+  AddSubscriberRequest,
+  ImportSubscribersRequest,
+  SubscriberImportResult,
+} from '@leadpulse/common';
 
 function AddSubscriberDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
@@ -28,7 +32,10 @@ function AddSubscriberDialog({ onClose }: { onClose: () => void }) {
   const add = async () => {
     setBusy(true);
     try {
-      await adminApi('/newsletter', { method: 'POST', body: { email } });
+      await adminApi('/newsletter', {
+        method: 'POST',
+        body: { email } satisfies AddSubscriberRequest,
+      });
       notify(`${email} added to the newsletter`, { type: 'success' });
       refresh();
       onClose();
@@ -74,7 +81,7 @@ export function NewsletterActions() {
     try {
       const result = await adminApi<SubscriberImportResult>('/newsletter/import', {
         method: 'POST',
-        body: { csv: await chosen.text() },
+        body: { csv: await chosen.text() } satisfies ImportSubscribersRequest,
       });
       notify(
         `Imported ${result.imported} subscriber(s); ${result.skipped} already on the list, ${result.invalid} invalid`,

@@ -9,7 +9,7 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
-import { formatUsd, type PromotionRecord } from '@leadpulse/common';
+import { formatUsd, type PromotionRecord, type UpdatePromotionRequest } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../components/Badge';
@@ -52,7 +52,7 @@ export function PromotionList() {
     try {
       await adminApi(`/promotions/${promotion.id}`, {
         method: 'PUT',
-        body: { active: !promotion.active },
+        body: { active: !promotion.active } satisfies UpdatePromotionRequest,
       });
       notify(`Promotion ${promotion.code} ${promotion.active ? 'deactivated' : 'activated'}`, {
         type: 'success',

@@ -1,5 +1,11 @@
 import { HttpError, type AuthProvider } from 'react-admin';
-import { isMfaRequired, type AdminIdentityRecord, type Session } from '@leadpulse/common';
+import {
+  isMfaRequired,
+  type AdminIdentityRecord,
+  type LoginRequest,
+  type MfaChallengeRequest,
+  type Session,
+} from '@leadpulse/common';
 import { MFA_ENROLLMENT_REQUIRED, MfaRequiredError } from '../auth/two-step';
 import { allows } from './access';
 import { httpClient } from './httpClient';
@@ -60,9 +66,7 @@ async function administrator(): Promise<AdminIdentityRecord | null> {
 }
 
 /** The password step, or the code step of a sign-in with two-step verification. */
-export type LoginParams =
-  | { username: string; password: string }
-  | { mfa_token: string; code?: string; recovery_code?: string };
+export type LoginParams = { username: string; password: string } | MfaChallengeRequest;
 
 /** A refused sign-in: the server's message, and its code (`invalid_mfa_token` sends back to the password). */
 export class LoginError extends Error {
@@ -98,7 +102,10 @@ export const authProvider: AuthProvider = {
     const answer =
       'mfa_token' in params
         ? await post('/api/auth/mfa/challenge', params)
-        : await post('/api/auth/login', { email: params.username, password: params.password });
+        : await post('/api/auth/login', {
+            email: params.username,
+            password: params.password,
+          } satisfies LoginRequest);
     if (isMfaRequired(answer)) throw new MfaRequiredError(answer.mfa_token);
     forgetIdentity();
     sessionClient.setSession(answer as Session);

@@ -11,11 +11,12 @@ import {
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
 import {
-  formatUsd,
-  getPlan,
+  type CancelSubscriptionRequest,
   type RefundOffer,
   type SubscriptionAction,
   type SubscriptionRecord,
+  formatUsd,
+  getPlan,
 } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
 import { RefundDialog } from '../users/profile/RefundDialog';
@@ -45,7 +46,7 @@ export function CancelSubscriptionDialog({
         `/subscriptions/${subscription.id}/cancel`,
         {
           method: 'POST',
-          body: { at_period_end: atPeriodEnd },
+          body: { at_period_end: atPeriodEnd } satisfies CancelSubscriptionRequest,
         },
       );
       notify(message, { type: 'success' });

@@ -10,10 +10,11 @@ import {
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
 import {
-  formatUsd,
   type PendingCharge,
-  type SubscriptionRecord,
+  type ReactivateSubscriptionRequest,
   type SubscriptionAction,
+  type SubscriptionRecord,
+  formatUsd,
 } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../api';
 
@@ -41,7 +42,12 @@ export function ReactivateSubscriptionDialog({
     try {
       const { message } = await adminApi<SubscriptionAction>(
         `/subscriptions/${subscription.id}/reactivate`,
-        { method: 'POST', body: { confirm_amount_cents: charge.amount_cents } },
+        {
+          method: 'POST',
+          body: {
+            confirm_amount_cents: charge.amount_cents,
+          } satisfies ReactivateSubscriptionRequest,
+        },
       );
       notify(message, { type: 'success' });
       refresh();

@@ -21,10 +21,11 @@ import { useNotify, useRefresh } from 'react-admin';
 import { adminApi, errorCode, errorMessage } from '../api';
 import { useCan } from '../auth/useCan';
 import type {
+  PasswordLinkAnswer,
+  ReconcileResult,
   RecoveryCandidate,
   RecoveryDone,
-  ReconcileResult,
-  PasswordLinkAnswer,
+  RecoveryEmailRequest,
 } from '@leadpulse/common';
 
 const REASONS: Record<RecoveryCandidate['reason'], string> = {
@@ -73,7 +74,7 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
     try {
       const { message } = await adminApi<RecoveryDone>('/recovery/recover', {
         method: 'POST',
-        body: { email: candidate.email },
+        body: { email: candidate.email } satisfies RecoveryEmailRequest,
       });
       notify(message, { type: 'success' });
       leave(candidate);
@@ -90,7 +91,7 @@ export function CustomerRecoveryDialog({ open, onClose }: { open: boolean; onClo
     try {
       const answer = await adminApi<PasswordLinkAnswer>('/recovery/password-link', {
         method: 'POST',
-        body: { email: candidate.email },
+        body: { email: candidate.email } satisfies RecoveryEmailRequest,
       });
       // An administrator's link goes to its holder by e-mail only: there is nothing to copy.
       if (!('passwordSetupUrl' in answer)) {

@@ -1,12 +1,6 @@
 import { Column, Entity } from 'typeorm';
+import type { AuthMetadata } from '@leadpulse/common';
 import { TimestampedEntity } from '../database/timestamped.entity.js';
-
-export interface AuthMetadata {
-  name?: string;
-  source?: string;
-  first_name?: string;
-  last_name?: string;
-}
 
 /** The sign-in identity. A customer can exist in `users` before they have one. */
 @Entity('auth_accounts')

@@ -1,34 +1,11 @@
-import type { Permission } from '@leadpulse/common';
-import type { AuthAccountEntity, AuthMetadata } from './auth-account.entity.js';
-import type { AuthFactorView } from './mfa/factors.js';
+import type { AuthFactor, AuthUser, Permission } from '@leadpulse/common';
+import type { AuthAccountEntity } from './auth-account.entity.js';
 
-/** The auth user of member-site.md section 3. */
-export interface AuthUserView {
-  id: string;
-  email: string;
-  created_at: Date;
-  email_confirmed_at: Date | null;
-  last_sign_in_at: Date | null;
-  metadata: AuthMetadata;
-  /** The verified two-step verification factors. */
-  factors: AuthFactorView[];
-}
-
-export interface Session {
-  access_token: string;
-  token_type: 'bearer';
-  /** Seconds the access token lives. */
-  expires_in: number;
-  /** Unix time (seconds) when the access token expires. */
-  expires_at: number;
-  refresh_token: string;
-  user: AuthUserView;
-}
-
-export function toAuthUserView(
+/** The auth user of member-site.md section 3: the account and its verified factors. */
+export function mapAuthUser(
   account: AuthAccountEntity,
-  factors: AuthFactorView[] = [],
-): AuthUserView {
+  factors: AuthFactor<Date>[] = [],
+): AuthUser<Date> {
   return {
     id: account.id,
     email: account.email,

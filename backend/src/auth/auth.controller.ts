@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { MfaRequired } from '@leadpulse/common';
+import type { AuthUser, MfaRequired, Session, TokenCheck } from '@leadpulse/common';
 import { AccountEmailsService } from './account-emails.service.js';
-import type { AuthenticatedUser, AuthUserView, Session } from './auth-user.js';
+import type { AuthenticatedUser } from './auth-user.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import {
@@ -27,7 +27,7 @@ export class AuthController {
 
   @Post('check-token')
   @HttpCode(200)
-  checkToken(@Body() body: TokenDto) {
+  checkToken(@Body() body: TokenDto): Promise<TokenCheck> {
     return this.tokens.check(body.token);
   }
 
@@ -39,7 +39,10 @@ export class AuthController {
   @Post('login')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
-  login(@Body() body: LoginDto, @Client() client: ClientInfo): Promise<Session | MfaRequired> {
+  login(
+    @Body() body: LoginDto,
+    @Client() client: ClientInfo,
+  ): Promise<Session<Date> | MfaRequired> {
     return this.auth.login(body, client);
   }
 
@@ -51,7 +54,7 @@ export class AuthController {
   @Post('refresh')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
-  refresh(@Body() body: RefreshDto, @Client() client: ClientInfo): Promise<Session> {
+  refresh(@Body() body: RefreshDto, @Client() client: ClientInfo): Promise<Session<Date>> {
     return this.auth.refresh(body.refresh_token, client);
   }
 
@@ -85,7 +88,7 @@ export class AuthController {
   resetPassword(
     @Body() body: ResetPasswordDto,
     @Client() client: ClientInfo,
-  ): Promise<Session | MfaRequired> {
+  ): Promise<Session<Date> | MfaRequired> {
     return this.auth.resetPassword(body.token, body.password, client);
   }
 
@@ -93,7 +96,7 @@ export class AuthController {
   @Header('Cache-Control', 'no-store')
   @UseGuards(JwtAuthGuard)
   @ApiBearerAuth()
-  user(@CurrentUser() user: AuthenticatedUser): Promise<AuthUserView> {
+  user(@CurrentUser() user: AuthenticatedUser): Promise<AuthUser<Date>> {
     return this.auth.user(user.accountId);
   }
 

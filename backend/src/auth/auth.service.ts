@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { MfaRequired } from '@leadpulse/common';
+import type { AuthUser, MfaRequired, Session } from '@leadpulse/common';
 import type { AppException } from '../common/app.exception.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { normaliseEmail } from '../common/email.js';
@@ -14,7 +14,7 @@ import { UserWritesService } from '../users/user-writes.service.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { AuthTokensService, sha256 } from './auth-tokens.service.js';
 import type { AuthTokenKind } from './auth-token.entity.js';
-import { toAuthUserView, type AuthUserView, type Session } from './auth-user.js';
+import { mapAuthUser } from './auth-user.js';
 import { markConfirmed } from './confirmation.service.js';
 import { verifiedFactors } from './mfa/factors.js';
 import { MfaChallengesService } from './mfa/mfa-challenges.service.js';
@@ -62,7 +62,7 @@ export class AuthService {
   async signup(
     input: { email: string; password: string; name: string },
     client: ClientInfo,
-  ): Promise<{ user: AuthUserView; proof: string }> {
+  ): Promise<{ user: AuthUser<Date>; proof: string }> {
     await this.rateLimits.consume('signup', client.ip);
     const email = normaliseEmail(input.email);
     // A deleted account's address names its row, never a mailbox anyone holds.
@@ -98,7 +98,7 @@ export class AuthService {
           data: { firstName: names.first_name, link: '/dashboard' },
           userId: user.id,
         });
-        return { user: toAuthUserView(account), proof };
+        return { user: mapAuthUser(account), proof };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw this.emailExists();
@@ -114,7 +114,7 @@ export class AuthService {
   async login(
     input: { email: string; password: string },
     client: ClientInfo,
-  ): Promise<Session | MfaRequired> {
+  ): Promise<Session<Date> | MfaRequired> {
     const email = normaliseEmail(input.email);
     const attempt = await this.rateLimits.reserveLogin(email, client.ip);
     const account = await this.checkPassword(attempt, input.password, () =>
@@ -141,7 +141,7 @@ export class AuthService {
     });
   }
 
-  async refresh(refreshToken: string, client: ClientInfo): Promise<Session> {
+  async refresh(refreshToken: string, client: ClientInfo): Promise<Session<Date>> {
     await this.rateLimits.consume('refresh', client.ip);
     return this.sessions.refresh(refreshToken, client.userAgent);
   }
@@ -159,7 +159,7 @@ export class AuthService {
     token: string,
     password: string,
     client: ClientInfo,
-  ): Promise<Session | MfaRequired> {
+  ): Promise<Session<Date> | MfaRequired> {
     await this.rateLimits.consume('confirm', client.ip);
     this.passwords.assertAcceptable(password);
     const passwordHash = await this.passwords.hash(password);
@@ -211,8 +211,8 @@ export class AuthService {
     });
   }
 
-  async user(accountId: string): Promise<AuthUserView> {
-    return toAuthUserView(
+  async user(accountId: string): Promise<AuthUser<Date>> {
+    return mapAuthUser(
       await this.dataSource.getRepository(AuthAccountEntity).findOneByOrFail({ id: accountId }),
       await verifiedFactors(this.dataSource.manager, accountId),
     );

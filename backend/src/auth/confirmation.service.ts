@@ -2,20 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { ConfirmedSession } from '@leadpulse/common';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { UserWritesService } from '../users/user-writes.service.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { AuthTokensService, sha256 } from './auth-tokens.service.js';
-import type { Session } from './auth-user.js';
 import type { ClientInfo } from './auth.service.js';
 import { SessionsService } from './sessions.service.js';
-
-/** What a confirmation answers: a session, and a setup token when the password was dropped. */
-export type ConfirmedSession = Session & {
-  /** A password-setup token (as in `/setup-password#token=…`) for choosing a new password. */
-  password_setup_token?: string;
-};
 
 /** Marks the e-mail confirmed; the sign-up proof has done its work and is forgotten. */
 export async function markConfirmed(
@@ -57,7 +51,7 @@ export class ConfirmationService {
     token: string,
     proof: string | undefined,
     client: ClientInfo,
-  ): Promise<{ session: ConfirmedSession; proved: boolean }> {
+  ): Promise<{ session: ConfirmedSession<Date>; proved: boolean }> {
     await this.rateLimits.consume('confirm', client.ip);
     return this.dataSource.transaction(async (manager) => {
       const used = await this.tokens.consume(manager, token, ['email_confirmation']);

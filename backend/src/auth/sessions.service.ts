@@ -10,8 +10,9 @@ import { JWT_AUDIENCE, JWT_ISSUER } from './access-tokens.js';
 import { AuthAccountEntity } from './auth-account.entity.js';
 import { sha256 } from './auth-tokens.service.js';
 import { EndedSessionsService } from './ended-sessions.service.js';
-import { toAuthUserView, type Session } from './auth-user.js';
-import { verifiedFactors, type AuthFactorView } from './mfa/factors.js';
+import type { AuthFactor, Session } from '@leadpulse/common';
+import { mapAuthUser } from './auth-user.js';
+import { verifiedFactors } from './mfa/factors.js';
 import { RefreshTokenEntity } from './refresh-token.entity.js';
 
 /** A token presented again this soon after its rotation gets the same successor (concurrent tabs). */
@@ -33,7 +34,7 @@ export class SessionsService {
     manager: EntityManager,
     account: AuthAccountEntity,
     userAgent?: string,
-  ): Promise<Session> {
+  ): Promise<Session<Date>> {
     // Every way in (a password, a reset or setup link, a confirmation) passes here: a suspended
     // account gets no sign-in, whichever it was; nor does a deleted one (which the database
     // already keeps from having a sign-in account).
@@ -57,7 +58,7 @@ export class SessionsService {
    * Rotates a refresh token. Concurrent requests with the same token inside the grace period all
    * get the same successor; the token presented after that revokes its whole family.
    */
-  async refresh(refreshToken: string, userAgent?: string): Promise<Session> {
+  async refresh(refreshToken: string, userAgent?: string): Promise<Session<Date>> {
     const outcome = await this.dataSource.transaction(async (manager) => {
       const current = await manager.getRepository(RefreshTokenEntity).findOne({
         where: { token_hash: sha256(refreshToken) },
@@ -160,8 +161,8 @@ export class SessionsService {
     account: AuthAccountEntity,
     familyId: string,
     refreshToken: string,
-    factors: AuthFactorView[],
-  ): Session {
+    factors: AuthFactor<Date>[],
+  ): Session<Date> {
     const expiresIn = this.config.auth.accessTtlSeconds;
     const now = Math.floor(Date.now() / 1000);
     const accessToken = this.jwt.sign(
@@ -180,7 +181,7 @@ export class SessionsService {
       expires_in: expiresIn,
       expires_at: now + expiresIn,
       refresh_token: refreshToken,
-      user: toAuthUserView(account, factors),
+      user: mapAuthUser(account, factors),
     };
   }
 }

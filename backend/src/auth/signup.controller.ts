@@ -1,11 +1,11 @@
 import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import type { ConfirmedSession, SignupAnswer } from '@leadpulse/common';
 import { AppConfig } from '../config/app-config.js';
 import { AccountEmailsService } from './account-emails.service.js';
-import type { AuthUserView } from './auth-user.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
-import { ConfirmationService, type ConfirmedSession } from './confirmation.service.js';
+import { ConfirmationService } from './confirmation.service.js';
 import { EmailDto, SignupDto, TokenDto } from './dto/auth.dto.js';
 import { Client } from './guards.js';
 import { SignupProof, expiredSignupCookie, signupCookie } from './signup-cookie.js';
@@ -37,7 +37,7 @@ export class SignupController {
     @Body() body: SignupDto,
     @Client() client: ClientInfo,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ user: AuthUserView }> {
+  ): Promise<SignupAnswer<Date>> {
     const { user, proof } = await this.auth.signup(body, client);
     void reply.header('set-cookie', signupCookie(proof, this.config.appUrl));
     return { user };
@@ -57,7 +57,7 @@ export class SignupController {
     @SignupProof() proof: string | undefined,
     @Client() client: ClientInfo,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ConfirmedSession> {
+  ): Promise<ConfirmedSession<Date>> {
     const { session, proved } = await this.confirmation.confirm(body.token, proof, client);
     if (proved) void reply.header('set-cookie', expiredSignupCookie(this.config.appUrl));
     return session;

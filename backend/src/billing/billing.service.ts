@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { PlanPreview } from '@leadpulse/common';
+import type { MemberPlan, PlanPreview } from '@leadpulse/common';
 import { billingErrors } from './billing.errors.js';
 import { AppConfig } from '../config/app-config.js';
 import { PaymentsService } from '../payments/payments.service.js';
@@ -13,7 +13,6 @@ import { PlanChangesService } from '../subscriptions/plan-changes.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { MemberView } from '../users/users.service.js';
-import type { MemberPlan } from './dto/plan.dto.js';
 import { idOf } from '../stripe/stripe-ids.js';
 import { UserWritesService } from '../users/user-writes.service.js';
 

@@ -11,7 +11,8 @@ import {
 } from '../common/list-query.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { CreateErrorReportDto } from './dto/create-error-report.dto.js';
-import type { ClientLogLevel, CreateLogEntryDto } from './dto/create-log-entry.dto.js';
+import type { ClientLogLevel } from '@leadpulse/common';
+import type { CreateLogEntryDto } from './dto/create-log-entry.dto.js';
 import { ErrorReportEntity } from './error-report.entity.js';
 import { toErrorReportRecord } from './error-report.mapper.js';
 import { LOGS_ERRORS } from './logs.errors.js';

@@ -23,6 +23,58 @@ import { RECONCILIATION_ERRORS } from './reconciliation.errors.js';
 
 /** How long after paying a customer without a password counts as stuck. */
 const SETUP_GRACE_HOURS = 24;
+
+/** The columns of a user a recovery candidate shows. */
+type CandidateColumns = Pick<
+  UserEntity,
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'status'
+  | 'subscription_plan'
+  | 'created_at'
+  | 'founding_member'
+>;
+
+/** A row of the query of paying customers stuck without an account or a password. */
+interface StuckRow extends CandidateColumns {
+  reason: 'no_account' | 'password_not_set';
+}
+
+/** A customer as the recovery list shows them, before the reason they are listed. */
+function mapCandidate(user: CandidateColumns): Omit<RecoveryCandidate<Date>, 'reason'> {
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    status: user.status,
+    subscription_plan: user.subscription_plan,
+    created_at: user.created_at,
+    founding_member: user.founding_member,
+  };
+}
+
+/** A paid buyer not yet in users, as the reservation knows them. */
+function mapBuyerCandidate(
+  reservation: FoundingReservationEntity,
+): Omit<RecoveryCandidate<Date>, 'reason'> {
+  return {
+    id: reservation.id,
+    first_name: reservation.first_name ?? '',
+    last_name: reservation.last_name ?? '',
+    email: reservation.email,
+    status: 'pending',
+    subscription_plan: null,
+    created_at: reservation.created_at,
+    founding_member: true,
+  };
+}
+
+function mapStuckCandidate(row: StuckRow): RecoveryCandidate<Date> {
+  return { ...mapCandidate(row), reason: row.reason };
+}
 /** How far back paid checkouts are compared with the database. */
 const CHECKOUT_LOOKBACK_DAYS = 30;
 
@@ -48,10 +100,10 @@ export class RecoveryService {
     const found = new Map<string, RecoveryCandidate<Date>>();
     for (const { reservation, user } of await this.unprocessedCheckouts())
       found.set(user?.id ?? reservation.id, {
-        ...(user ? this.candidate(user) : this.buyerCandidate(reservation)),
+        ...(user ? mapCandidate(user) : mapBuyerCandidate(reservation)),
         reason: 'payment_not_processed',
       });
-    const stuck = (await this.dataSource.query(
+    const stuck: StuckRow[] = await this.dataSource.query(
       `SELECT id, first_name, last_name, email, status, subscription_plan, created_at, founding_member,
               CASE WHEN auth_user_id IS NULL THEN 'no_account' ELSE 'password_not_set' END AS reason
          FROM users
@@ -64,8 +116,8 @@ export class RecoveryService {
         ORDER BY created_at DESC
         LIMIT 500`,
       [SETUP_GRACE_HOURS],
-    )) as RecoveryCandidate<Date>[];
-    for (const row of stuck) if (!found.has(row.id)) found.set(row.id, row);
+    );
+    for (const row of stuck) if (!found.has(row.id)) found.set(row.id, mapStuckCandidate(row));
     return [...found.values()];
   }
 
@@ -234,35 +286,6 @@ export class RecoveryService {
       found.push({ session, reservation, user });
     }
     return found;
-  }
-
-  private candidate(user: UserEntity): Omit<RecoveryCandidate<Date>, 'reason'> {
-    return {
-      id: user.id,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      email: user.email,
-      status: user.status,
-      subscription_plan: user.subscription_plan,
-      created_at: user.created_at,
-      founding_member: user.founding_member,
-    };
-  }
-
-  /** A paid buyer not yet in users, as the reservation knows them. */
-  private buyerCandidate(
-    reservation: FoundingReservationEntity,
-  ): Omit<RecoveryCandidate<Date>, 'reason'> {
-    return {
-      id: reservation.id,
-      first_name: reservation.first_name ?? '',
-      last_name: reservation.last_name ?? '',
-      email: reservation.email,
-      status: 'pending',
-      subscription_plan: null,
-      created_at: reservation.created_at,
-      founding_member: true,
-    };
   }
 
   private async setupLink(manager: EntityManager, accountId: string): Promise<string> {

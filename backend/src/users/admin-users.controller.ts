@@ -11,6 +11,7 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import type { ActivityEntry } from '@leadpulse/common';
 import { AdminGuard, AdminWrite } from '../auth/admin-access.js';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
@@ -19,7 +20,7 @@ import { parseListQuery, sendList, type ListOptions } from '../common/list-query
 import { editOf } from '../common/record-edit.js';
 import { CreateUserDto, UpdateUserDto } from './dto/admin-user.dto.js';
 import { UserAccountsService } from './user-accounts.service.js';
-import { UserActivityService, type ActivityEntry } from './user-activity.service.js';
+import { UserActivityService } from './user-activity.service.js';
 import { USER_NOT_FOUND, usersErrors } from './users.errors.js';
 import {
   USER_FILTERS,
@@ -106,7 +107,7 @@ export class AdminUsersController {
 
   /** Billing changes and admin actions merged, newest first. */
   @Get(':id/activity')
-  activity(@UserId() id: string): Promise<ActivityEntry[]> {
+  activity(@UserId() id: string): Promise<ActivityEntry<Date>[]> {
     return this.activities.activity(id);
   }
 }

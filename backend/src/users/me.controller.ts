@@ -11,6 +11,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import type { MemberExport } from '@leadpulse/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
@@ -19,7 +20,7 @@ import { DeleteAccountDto } from './dto/delete-account.dto.js';
 import { NotificationPreferencesDto } from './dto/notification-preferences.dto.js';
 import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import type { NotificationPreferences } from './user.entity.js';
-import { MemberExportService, type MemberExport } from './member-export.service.js';
+import { MemberExportService } from './member-export.service.js';
 import { UsersService, type OwnMemberView } from './users.service.js';
 import { usersErrors } from './users.errors.js';
 import { ApiErrors, RATE_LIMITED } from '../api-docs/error-responses.js';

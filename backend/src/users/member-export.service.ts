@@ -1,25 +1,43 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import {
-  LeadMemberDataService,
-  type LeadWorkspaceExport,
-} from '../leads/member-data/lead-member-data.service.js';
+import type { ExportedActivity, ExportedEmail, MemberExport } from '@leadpulse/common';
+import { LeadMemberDataService } from '../leads/member-data/lead-member-data.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { findUserByAccount } from './find-user.js';
 
-/** What "Download my data" hands a member: everything we hold about them, and nobody else. */
-export interface MemberExport {
-  exported_at: string;
-  profile: Record<string, unknown>;
-  preferences: { notifications: unknown; newsletter: Record<string, unknown> | null };
-  subscriptions: Record<string, unknown>[];
-  payments: Record<string, unknown>[];
-  payment_methods: Record<string, unknown>[];
-  emails: { subject: string; template: string; status: string; date: string }[];
-  activity: { action: string; description: string | null; by: string; date: string }[];
-  /** The lead workspace: leads, their signals, notes and tasks, and the imports. */
-  leads: LeadWorkspaceExport;
+/** A row of the member's e-mails as the export reads it. */
+interface EmailRow {
+  subject: string;
+  template: string;
+  status: string;
+  date: Date;
+}
+
+/** A row of the audit trail about the member as the export reads it. */
+interface ActivityRow {
+  action_type: string;
+  description: string | null;
+  created_at: Date;
+  by: string;
+}
+
+export function mapExportedEmail(row: EmailRow): ExportedEmail {
+  return {
+    subject: row.subject,
+    template: row.template,
+    status: row.status,
+    date: new Date(row.date).toISOString(),
+  };
+}
+
+export function mapExportedActivity(row: ActivityRow): ExportedActivity {
+  return {
+    action: row.action_type,
+    description: row.description,
+    by: row.by,
+    date: new Date(row.created_at).toISOString(),
+  };
 }
 
 /** Internal keys a member has no use for (ours, or Stripe's for their objects). */
@@ -40,8 +58,10 @@ export class MemberExportService {
     await this.limits.consumeForAccount('export', accountId);
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       const user = await findUserByAccount(manager, accountId);
-      const query = (sql: string, parameters: unknown[]) =>
-        manager.query(sql, parameters) as Promise<Record<string, unknown>[]>;
+      const query = <Row = Record<string, unknown>>(
+        sql: string,
+        parameters: unknown[],
+      ): Promise<Row[]> => manager.query(sql, parameters);
       const [newsletter] = await query(
         `SELECT email, status, source, first_name, last_name, confirmed_at, created_at
            FROM newsletter_subscriptions WHERE email = $1`,
@@ -64,19 +84,19 @@ export class MemberExportService {
            FROM payment_methods WHERE user_id = $1 ORDER BY created_at`,
         [user.id],
       );
-      const emails = (await query(
+      const emails = await query<EmailRow>(
         `SELECT subject, template, status, COALESCE(sent_at, created_at) AS date
            FROM emails WHERE user_id = $1 OR to_email = $2 ORDER BY created_at`,
         [user.id, user.email],
-      )) as { subject: string; template: string; status: string; date: Date }[];
-      const activity = (await query(
+      );
+      const activity = await query<ActivityRow>(
         `SELECT a.action_type, a.details->>'description' AS description, a.created_at,
                 CASE WHEN a.admin_id IS NULL THEN 'system'
                      WHEN a.admin_id = a.target_user_id THEN 'you'
                      ELSE 'an administrator' END AS by
            FROM admin_actions a WHERE a.target_user_id = $1 ORDER BY a.created_at`,
         [user.id],
-      )) as { action_type: string; description: string | null; created_at: Date; by: string }[];
+      );
       const leads = await this.leadData.exportFor(manager, user.id);
       const { notification_preferences: notifications, ...profile } = user as unknown as Record<
         string,
@@ -89,18 +109,8 @@ export class MemberExportService {
         subscriptions,
         payments,
         payment_methods: methods,
-        emails: emails.map((email) => ({
-          subject: email.subject,
-          template: email.template,
-          status: email.status,
-          date: new Date(email.date).toISOString(),
-        })),
-        activity: activity.map((entry) => ({
-          action: entry.action_type,
-          description: entry.description,
-          by: entry.by,
-          date: new Date(entry.created_at).toISOString(),
-        })),
+        emails: emails.map(mapExportedEmail),
+        activity: activity.map(mapExportedActivity),
         leads,
       };
     });

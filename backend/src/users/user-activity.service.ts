@@ -1,16 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { ActivityEntry, AuditOutcome } from '@leadpulse/common';
 import { findUser } from './find-user.js';
 
-export interface ActivityEntry {
+/** A row of the activity query below. */
+interface ActivityRow {
   id: string;
   created_at: Date;
   type: string;
+  outcome: AuditOutcome;
   description: string;
   admin_name: string;
   old_values: Record<string, unknown> | null;
   new_values: Record<string, unknown> | null;
+}
+
+/** A line of the user's activity, as the back office lists it. */
+export function mapActivityEntry(row: ActivityRow): ActivityEntry<Date> {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    type: row.type,
+    outcome: row.outcome,
+    description: row.description,
+    admin_name: row.admin_name,
+    old_values: row.old_values,
+    new_values: row.new_values,
+  };
 }
 
 /** A user's activity: what the back office and the system did about them. */
@@ -19,9 +36,9 @@ export class UserActivityService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The audit trail about the user (billing changes included), newest first. */
-  async activity(id: string): Promise<ActivityEntry[]> {
+  async activity(id: string): Promise<ActivityEntry<Date>[]> {
     await findUser(this.dataSource.manager, id);
-    return (await this.dataSource.query(
+    const rows: ActivityRow[] = await this.dataSource.query(
       `SELECT a.id, a.created_at, a.action_type AS type, a.outcome,
               a.details->>'description' AS description,
               a.details->'old_values' AS old_values, a.details->'new_values' AS new_values,
@@ -31,6 +48,7 @@ export class UserActivityService {
         ORDER BY a.created_at DESC, a.id DESC
        LIMIT 200`,
       [id],
-    )) as ActivityEntry[];
+    );
+    return rows.map(mapActivityEntry);
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditOutcome } from '../audit.js';
 import type { SubscriberStatus } from './newsletter.js';
 
 /**
@@ -228,6 +229,8 @@ export interface ActivityEntry<TDate = string> {
   id: string;
   created_at: TDate;
   type: string;
+  /** Whether the action was done or refused. */
+  outcome: AuditOutcome;
   description: string;
   admin_name: string;
   old_values: Record<string, unknown> | null;

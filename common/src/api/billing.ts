@@ -1,3 +1,5 @@
+import type { CancellationReason } from '../billing.js';
+
 /**
  * A member's own billing (Settings → Subscription): the answer of `GET /api/me/billing` and the
  * payment issue the member area shows.
@@ -55,4 +57,19 @@ export interface PlanPreview {
 /** An address to send the browser to (Stripe Checkout, the billing portal). */
 export interface RedirectUrl {
   url: string;
+}
+
+/** The monthly plans a member can subscribe to or move to. */
+export const MEMBER_PLANS = ['prospector', 'networker', 'rainmaker'] as const;
+export type MemberPlan = (typeof MEMBER_PLANS)[number];
+
+/** `POST /api/billing/checkout`, `POST /api/billing/plan` and the plan preview's query. */
+export interface MemberPlanRequest {
+  plan: MemberPlan;
+}
+
+/** `POST /api/me/subscription/cancel`: why the member leaves, and what they add. */
+export interface CancelOwnSubscriptionRequest {
+  reason: CancellationReason;
+  comment?: string | null;
 }

@@ -37,3 +37,10 @@ export const COMMENT_POST_MAX_LENGTH = 3000;
 export const COMMENT_ERRORS = {
   comment_draft_not_found: 'We could not find that draft.',
 } as const;
+
+/** `POST /api/comment-drafts`: the post to comment on, and the lead who wrote it. */
+export interface CreateCommentDraftsRequest {
+  post_text: string;
+  post_url?: string;
+  lead_id?: string;
+}

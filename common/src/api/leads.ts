@@ -213,6 +213,20 @@ export interface LeadListQuery {
   has_signal_since?: string;
 }
 
+/** The query of a list read by page number (`GET /api/lead-imports`, `/api/comment-drafts`, `/api/automation-rules`). */
+export interface PageQuery {
+  page?: number;
+  pageSize?: number;
+}
+
+/** The query of `GET /api/leads/board`: how many cards each column shows at most. */
+export interface BoardQuery {
+  per_column?: number;
+}
+
+/** The fields a lead's creation and its edit share. */
+export type LeadFields = Omit<CreateLeadRequest, 'profile_url' | 'first_name'>;
+
 /** POST /api/leads: a lead added by hand (the member fills the fields; nothing is fetched). */
 export interface CreateLeadRequest {
   profile_url?: string | null;

@@ -161,3 +161,24 @@ export interface BillingUpdate<TDate = string> {
   user: MemberRecord<TDate>;
   warning?: string;
 }
+
+/** `PATCH /api/me`: the fields of the member's profile they change. */
+export interface UpdateProfileRequest {
+  first_name?: string;
+  last_name?: string;
+  phone?: string | null;
+  company?: string | null;
+  job_title?: string | null;
+  /** An IANA name such as "Europe/Paris"; null for UTC. */
+  time_zone?: string | null;
+}
+
+/** `PUT /api/me/notifications`; without `dailyDigest` the digest's switch stays as it was. */
+export type NotificationPreferencesRequest = Omit<NotificationPreferences, 'dailyDigest'> &
+  Partial<Pick<NotificationPreferences, 'dailyDigest'>>;
+
+/** `DELETE /api/me`: the password, and a two-step code when it is on. */
+export interface DeleteAccountRequest {
+  password: string;
+  code?: string;
+}

@@ -17,3 +17,33 @@ export interface LinkResult {
   email: string;
   status: SubscriberStatus;
 }
+
+/** `POST /api/newsletter`. */
+export interface NewsletterRequest {
+  email: string;
+}
+
+/** `POST /api/waitlist`. */
+export interface WaitlistRequest extends NewsletterRequest {
+  firstName?: string;
+  lastName?: string;
+}
+
+/** `POST /api/newsletter/confirm`: the token of the confirmation link. */
+export interface NewsletterTokenRequest {
+  token: string;
+}
+
+/**
+ * `POST /api/newsletter/unsubscribe`: the link's token, in the body or the query; a mail
+ * client's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click`.
+ */
+export interface UnsubscribeRequest {
+  token?: string;
+  'List-Unsubscribe'?: string;
+}
+
+/** The query of `POST /api/newsletter/unsubscribe`. */
+export interface UnsubscribeQuery {
+  token?: string;
+}

@@ -12,7 +12,15 @@ const session = (token: string): Session => ({
   expires_in: 3600,
   expires_at: Math.floor(Date.now() / 1000) + 3600,
   refresh_token: `refresh-${token}`,
-  user: { id: 'u1', email: 'a@example.com', created_at: '', metadata: {}, factors: [] },
+  user: {
+    id: 'u1',
+    email: 'a@example.com',
+    created_at: '',
+    email_confirmed_at: null,
+    last_sign_in_at: null,
+    metadata: {},
+    factors: [],
+  },
 });
 
 /**

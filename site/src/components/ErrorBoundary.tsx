@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { MESSAGES } from '@leadpulse/common';
+import { MESSAGES, type ErrorReportRequest } from '@leadpulse/common';
 
 interface State {
   error: Error | null;
@@ -27,7 +27,7 @@ function report(errorId: string, error: Error, info: ErrorInfo): void {
       userAgent: navigator.userAgent.slice(0, 500),
       referrer: document.referrer.slice(0, 2000) || undefined,
       environment: 'production',
-    }),
+    } satisfies ErrorReportRequest),
   }).catch(() => undefined);
 }
 

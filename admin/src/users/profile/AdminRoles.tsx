@@ -9,7 +9,7 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
-import type { AdminUserRecord } from '@leadpulse/common';
+import type { AdminUserRecord, SetUserRolesRequest } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { Field } from './Section';
@@ -30,7 +30,7 @@ export function AdminRoles({ user }: { user: AdminUserRecord }) {
     try {
       await adminApi<AdminUserRecord>(`/users/${user.id}/roles`, {
         method: 'PUT',
-        body: { role_ids: role_ids ?? [] },
+        body: { role_ids: role_ids ?? [] } satisfies SetUserRolesRequest,
       });
       notify('Roles updated', { type: 'success' });
       setEditing(false);

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
-import type { AdminUserRecord, BillingAddress, BillingUpdate } from '@leadpulse/common';
+import type {
+  AdminUserRecord,
+  BillingAddress,
+  BillingUpdate,
+  UpdateBillingRequest,
+} from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { formatDateTime } from '../../format';
@@ -62,7 +67,7 @@ export function BillingInformation({
     try {
       const { warning } = await adminApi<BillingUpdate>(`/users/${user.id}/billing`, {
         method: 'PUT',
-        body: form.same
+        body: (form.same
           ? { use_account_details: true }
           : {
               billing_name: form.billing_name,
@@ -75,7 +80,7 @@ export function BillingInformation({
                 postal_code: form.postal_code,
                 country: form.country || 'US',
               },
-            },
+            }) satisfies UpdateBillingRequest,
       });
       if (warning) notify(warning, { type: 'warning' });
       else notify('Billing information updated successfully', { type: 'success' });

@@ -13,10 +13,16 @@ import {
   Typography,
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
-import { PLANS, formatUsd, type AdminUserRecord, type PlanPreview } from '@leadpulse/common';
+import {
+  MEMBER_PLANS,
+  PLANS,
+  formatUsd,
+  type AdminUserRecord,
+  type ChangePlanRequest,
+  type MemberPlan,
+  type PlanPreview,
+} from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
-
-const MONTHLY = ['prospector', 'networker', 'rainmaker'] as const;
 
 /** Change Subscription: another monthly plan, with Stripe's prorated preview. */
 export function ChangePlanDialog({
@@ -28,7 +34,7 @@ export function ChangePlanDialog({
 }) {
   const notify = useNotify();
   const refresh = useRefresh();
-  const [plan, setPlan] = useState('');
+  const [plan, setPlan] = useState<MemberPlan | ''>('');
   const [busy, setBusy] = useState(false);
   const [requestId] = useState(() => crypto.randomUUID());
   const founding = user.subscription_plan === 'founding_member';
@@ -38,16 +44,14 @@ export function ChangePlanDialog({
     enabled: !!plan,
   });
   const submit = async () => {
+    if (!plan) return;
     setBusy(true);
     try {
       await adminApi(`/users/${user.id}/subscription`, {
         method: 'POST',
-        body: { plan, request_id: requestId },
+        body: { plan, request_id: requestId } satisfies ChangePlanRequest,
       });
-      notify(
-        `Subscription changed to ${PLANS[plan as (typeof MONTHLY)[number]].name} for ${user.email}`,
-        { type: 'success' },
-      );
+      notify(`Subscription changed to ${PLANS[plan].name} for ${user.email}`, { type: 'success' });
       refresh();
       onClose();
     } catch (error) {
@@ -64,9 +68,9 @@ export function ChangePlanDialog({
             select
             label="New Plan"
             value={plan}
-            onChange={(event) => setPlan(event.target.value)}
+            onChange={(event) => setPlan(event.target.value as MemberPlan)}
           >
-            {MONTHLY.map((id) => (
+            {MEMBER_PLANS.map((id) => (
               <MenuItem key={id} value={id} disabled={!founding && user.subscription_plan === id}>
                 {PLANS[id].name} · {formatUsd(PLANS[id].priceCents)}/month
               </MenuItem>

@@ -12,12 +12,19 @@ import {
   TextField,
 } from '@mui/material';
 import { useNotify } from 'react-admin';
-import { formatUsd, type AdminUserRecord, type PaymentHistory } from '@leadpulse/common';
+import {
+  formatUsd,
+  type AdminUserRecord,
+  type PaymentHistory,
+  type RefundRequest,
+} from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { formatDate } from '../../format';
 import { paymentsKey } from '../payments';
 
-const REASONS = [
+type RefundReason = NonNullable<RefundRequest['reason']>;
+
+const REASONS: { id: RefundReason; name: string }[] = [
   { id: 'requested_by_customer', name: 'Requested by customer' },
   { id: 'duplicate', name: 'Duplicate' },
   { id: 'fraudulent', name: 'Fraudulent' },
@@ -57,7 +64,7 @@ export function RefundDialog({
   );
   const [paymentId, setPaymentId] = useState(proposal?.transaction_id ?? '');
   const [amount, setAmount] = useState(proposal ? (proposal.amount_cents / 100).toFixed(2) : '');
-  const [reason, setReason] = useState('requested_by_customer');
+  const [reason, setReason] = useState<RefundReason>('requested_by_customer');
   const [notes, setNotes] = useState(proposal?.notes ?? '');
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -80,7 +87,7 @@ export function RefundDialog({
           reason,
           notes: notes || undefined,
           request_id: requestId,
-        },
+        } satisfies RefundRequest,
       });
       queryClient.setQueryData(paymentsKey(user.id), history);
       await queryClient.invalidateQueries({ queryKey: ['users', user.id, 'activity'] });
@@ -133,7 +140,7 @@ export function RefundDialog({
             select
             label="Reason"
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => setReason(event.target.value as RefundReason)}
           >
             {REASONS.map((option) => (
               <MenuItem key={option.id} value={option.id}>

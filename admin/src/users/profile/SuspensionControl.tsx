@@ -10,7 +10,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
-import type { AdminUserRecord } from '@leadpulse/common';
+import type { AdminUserRecord, SuspendUserRequest } from '@leadpulse/common';
 import { adminApi, errorMessage } from '../../api';
 import { useCan } from '../../auth/useCan';
 import { formatDate } from '../../format';
@@ -36,7 +36,9 @@ export function SuspensionControl({ user }: { user: AdminUserRecord }) {
     try {
       await adminApi(`/users/${user.id}/${path}`, {
         method: 'POST',
-        ...(path === 'suspend' ? { body: { reason: reason.trim() } } : {}),
+        ...(path === 'suspend'
+          ? { body: { reason: reason.trim() } satisfies SuspendUserRequest }
+          : {}),
       });
       notify(done, { type: 'success' });
       setAsking(false);

@@ -1,12 +1,22 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { FULL_NAME_MAX_LENGTH, MESSAGES } from '@leadpulse/common';
+import {
+  FULL_NAME_MAX_LENGTH,
+  MESSAGES,
+  type ChangePasswordRequest,
+  type EmailRequest,
+  type LoginRequest,
+  type RefreshRequest,
+  type ResetPasswordRequest,
+  type SignupRequest,
+  type TokenRequest,
+} from '@leadpulse/common';
 import { OneLineName } from '../../common/validation.js';
 
 /** Passwords are never truncated; 1,024 characters is far past any real one. */
 const PASSWORD_MAX = 1024;
 
-export class SignupDto {
+export class SignupDto implements SignupRequest {
   @ApiProperty({ example: 'ada@example.com' })
   @MaxLength(254)
   @IsString({ message: MESSAGES.validation.emailRequired })
@@ -27,7 +37,7 @@ export class SignupDto {
   name: string;
 }
 
-export class LoginDto {
+export class LoginDto implements LoginRequest {
   @ApiProperty()
   @MaxLength(254)
   @IsString({ message: MESSAGES.validation.emailRequired })
@@ -41,7 +51,7 @@ export class LoginDto {
   password: string;
 }
 
-export class EmailDto {
+export class EmailDto implements EmailRequest {
   @ApiProperty()
   @MaxLength(254)
   @IsString({ message: MESSAGES.validation.emailRequired })
@@ -49,7 +59,7 @@ export class EmailDto {
   email: string;
 }
 
-export class TokenDto {
+export class TokenDto implements TokenRequest {
   @ApiProperty()
   @MaxLength(200)
   @IsString()
@@ -57,7 +67,7 @@ export class TokenDto {
   token: string;
 }
 
-export class RefreshDto {
+export class RefreshDto implements RefreshRequest {
   @ApiProperty()
   @MaxLength(200)
   @IsString()
@@ -65,7 +75,7 @@ export class RefreshDto {
   refresh_token: string;
 }
 
-export class ResetPasswordDto extends TokenDto {
+export class ResetPasswordDto extends TokenDto implements ResetPasswordRequest {
   @ApiProperty()
   @MaxLength(PASSWORD_MAX)
   @IsString({ message: 'Password is required' })
@@ -73,7 +83,7 @@ export class ResetPasswordDto extends TokenDto {
   password: string;
 }
 
-export class ChangePasswordDto {
+export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty()
   @MaxLength(PASSWORD_MAX)
   @IsString()

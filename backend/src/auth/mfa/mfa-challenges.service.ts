@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { MfaRequired } from '@leadpulse/common';
+import type { MfaRequired, Session } from '@leadpulse/common';
 import { RateLimitService } from '../../rate-limit/rate-limit.service.js';
 import { AuthAccountEntity } from '../auth-account.entity.js';
 import { sha256 } from '../auth-tokens.service.js';
-import type { Session } from '../auth-user.js';
 import type { ClientInfo } from '../auth.service.js';
 import { SessionsService } from '../sessions.service.js';
 import { MfaChallengeEntity } from './mfa-challenge.entity.js';
@@ -58,7 +57,10 @@ export class MfaChallengesService {
    * account's sign-in limits as a password would: a wrong code keeps its slots, a right one
    * clears the account's failures from this address.
    */
-  async complete(input: SecondStep & { mfa_token: string }, client: ClientInfo): Promise<Session> {
+  async complete(
+    input: SecondStep & { mfa_token: string },
+    client: ClientInfo,
+  ): Promise<Session<Date>> {
     const challenge = await this.dataSource
       .getRepository(MfaChallengeEntity)
       .findOneBy({ token_hash: sha256(input.mfa_token) });
@@ -68,7 +70,7 @@ export class MfaChallengesService {
       .findOneByOrFail({ id: challenge.auth_account_id });
     const attempt = await this.rateLimits.reserveLogin(account.email, client.ip);
 
-    let outcome: { kind: 'ok'; session: Session } | { kind: 'spent' } | { kind: 'wrong' };
+    let outcome: { kind: 'ok'; session: Session<Date> } | { kind: 'spent' } | { kind: 'wrong' };
     try {
       outcome = await this.dataSource.transaction(async (manager) => {
         const challenges = manager.getRepository(MfaChallengeEntity);

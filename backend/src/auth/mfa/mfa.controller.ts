@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { MESSAGES, type TotpEnrollment } from '@leadpulse/common';
+import { MESSAGES, type RecoveryCodes, type Session, type TotpEnrollment } from '@leadpulse/common';
 import { IdParam } from '../../common/id-param.js';
-import type { AuthenticatedUser, Session } from '../auth-user.js';
+import type { AuthenticatedUser } from '../auth-user.js';
 import type { ClientInfo } from '../auth.service.js';
 import { Client, CurrentUser, JwtAuthGuard } from '../guards.js';
 import { MfaChallengeDto, MfaCodeDto, VerifyTotpDto } from './dto/mfa.dto.js';
@@ -44,7 +44,7 @@ export class MfaController {
   verify(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: VerifyTotpDto,
-  ): Promise<{ recovery_codes: string[] }> {
+  ): Promise<RecoveryCodes> {
     return this.mfa.verify(user.accountId, body.factor_id, body.code);
   }
 
@@ -55,7 +55,7 @@ export class MfaController {
   @Post('challenge')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  challenge(@Body() body: MfaChallengeDto, @Client() client: ClientInfo): Promise<Session> {
+  challenge(@Body() body: MfaChallengeDto, @Client() client: ClientInfo): Promise<Session<Date>> {
     return this.challenges.complete(body, client);
   }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
-import type { TotpEnrollment } from '@leadpulse/common';
+import type { RecoveryCodes, TotpEnrollment } from '@leadpulse/common';
 import { AuditService } from '../../audit/audit.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { MailService } from '../../mail/mail.service.js';
@@ -67,7 +67,7 @@ export class MfaService {
   }
 
   /** Verifies the enrolment with a first code: two-step verification is on, with new recovery codes. */
-  verify(accountId: string, factorId: string, code: string): Promise<{ recovery_codes: string[] }> {
+  verify(accountId: string, factorId: string, code: string): Promise<RecoveryCodes> {
     return this.checked(accountId, async (manager) => {
       await this.lockAccount(manager, accountId);
       const factor = await manager

@@ -4,6 +4,7 @@ import {
   CANCELLATION_COMMENT_MAX_LENGTH,
   CANCELLATION_MESSAGES,
   CANCELLATION_REASONS,
+  type CancelOwnSubscriptionRequest,
   type CancellationReason,
 } from '@leadpulse/common';
 
@@ -12,7 +13,7 @@ import {
  * reason (a member on their way out is never held back by a required text box; "Other" without
  * words is still an answer).
  */
-export class CancelOwnSubscriptionDto {
+export class CancelOwnSubscriptionDto implements CancelOwnSubscriptionRequest {
   @ApiProperty({ enum: CANCELLATION_REASONS })
   @IsIn(CANCELLATION_REASONS, { message: CANCELLATION_MESSAGES.reasonRequired })
   reason: CancellationReason;

@@ -1,11 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-
-export const MEMBER_PLANS = ['prospector', 'networker', 'rainmaker'] as const;
-export type MemberPlan = (typeof MEMBER_PLANS)[number];
+import { MEMBER_PLANS, type MemberPlan, type MemberPlanRequest } from '@leadpulse/common';
 
 /** A monthly plan a member can subscribe to or move to. */
-export class MemberPlanDto {
+export class MemberPlanDto implements MemberPlanRequest {
   @ApiProperty({ enum: MEMBER_PLANS })
   @IsIn(MEMBER_PLANS, { message: 'Please choose a plan.' })
   plan: MemberPlan;

@@ -3,32 +3,41 @@ import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AdminLeadUsage } from '@leadpulse/common';
+import type { AdminLeadUsage, AdminStats, LeadWorkspaceExport } from '@leadpulse/common';
 import { creditsMonthStart } from '../usage/plan-gate.service.js';
 import { AppConfig } from '../../config/app-config.js';
 
-/** The lead workspace in "Download my data": what the member's own workspaces hold. */
-export interface LeadWorkspaceExport {
-  leads: Record<string, unknown>[];
-  signals: Record<string, unknown>[];
-  notes: Record<string, unknown>[];
-  tasks: Record<string, unknown>[];
-  imports: Record<string, unknown>[];
-  my_posts: Record<string, unknown>[];
-  comment_drafts: Record<string, unknown>[];
-  stage_changes: Record<string, unknown>[];
-  automation_rules: Record<string, unknown>[];
-  automation_runs: Record<string, unknown>[];
-  /** When the member last read the news of their monitored leads. */
-  news_visits: Record<string, unknown>[];
-  /** The days of the daily digest: sent, nothing to say, or switched off. */
-  digests: Record<string, unknown>[];
+/** The lead workspace's figures on the back office's dashboard. */
+export type LeadAdminStats = Pick<AdminStats, 'members_with_leads' | 'imports_7d'>;
+
+/** A row of the usage query below (counts as `int`, so numbers). */
+interface UsageRow {
+  leads: number;
+  tracked: number;
+  monitored: number;
+  imports: number;
+  ai_credits_used: number;
 }
 
-/** The lead workspace's figures on the back office's dashboard. */
-export interface LeadAdminStats {
+/** A member's lead usage as the back office shows it. */
+export function mapLeadUsage(row: UsageRow): AdminLeadUsage {
+  return {
+    leads: row.leads,
+    tracked: row.tracked,
+    monitored: row.monitored,
+    ai_credits_used: row.ai_credits_used,
+    imports: row.imports,
+  };
+}
+
+/** A row of the dashboard's lead figures query (counts as `int`, so numbers). */
+interface StatsRow {
   members_with_leads: number;
   imports_7d: number;
+}
+
+export function mapLeadAdminStats(row: StatsRow): LeadAdminStats {
+  return { members_with_leads: row.members_with_leads, imports_7d: row.imports_7d };
 }
 
 const OWNED = `SELECT id FROM workspaces WHERE owner_user_id = $1`;
@@ -140,7 +149,7 @@ export class LeadMemberDataService {
 
   /** A member's lead usage for the back office: counts only. */
   async usageFor(userId: string): Promise<AdminLeadUsage> {
-    const [row] = (await this.dataSource.query(
+    const [row]: UsageRow[] = await this.dataSource.query(
       `SELECT count(*)::int AS leads,
               count(*) FILTER (WHERE stage IS NOT NULL)::int AS tracked,
               count(*) FILTER (WHERE monitored)::int AS monitored,
@@ -149,16 +158,16 @@ export class LeadMemberDataService {
                 WHERE workspace_id IN (${OWNED}) AND created_at >= $2)::int AS ai_credits_used
          FROM leads WHERE workspace_id IN (${OWNED})`,
       [userId, creditsMonthStart()],
-    )) as AdminLeadUsage[];
-    return row;
+    );
+    return mapLeadUsage(row);
   }
 
   async adminStats(): Promise<LeadAdminStats> {
-    const [row] = (await this.dataSource.query(
+    const [row]: StatsRow[] = await this.dataSource.query(
       `SELECT (SELECT count(DISTINCT w.owner_user_id) FROM workspaces w
                 WHERE EXISTS (SELECT 1 FROM leads l WHERE l.workspace_id = w.id))::int AS members_with_leads,
               (SELECT count(*) FROM lead_imports WHERE created_at > now() - interval '7 days')::int AS imports_7d`,
-    )) as LeadAdminStats[];
-    return row;
+    );
+    return mapLeadAdminStats(row);
   }
 }

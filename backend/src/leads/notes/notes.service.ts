@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { ApiProperty } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import type { Note, Paged } from '@leadpulse/common';
+import type { CreateNoteRequest, Note, Paged } from '@leadpulse/common';
 import { LEADS_ERRORS } from '../leads.errors.js';
 import { toNote } from '../leads/lead.mapper.js';
 import { LeadsService } from '../leads/leads.service.js';
@@ -13,7 +13,7 @@ import { LeadNoteEntity } from './lead-note.entity.js';
 
 export const NOTE_MAX_LENGTH = 10_000;
 
-export class CreateNoteDto {
+export class CreateNoteDto implements CreateNoteRequest {
   @ApiProperty({ maxLength: NOTE_MAX_LENGTH })
   @IsString()
   @MaxLength(NOTE_MAX_LENGTH)

@@ -2,12 +2,17 @@ import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { BOARD_MAX_PER_COLUMN, BOARD_PER_COLUMN, type PipelineBoard } from '@leadpulse/common';
+import {
+  BOARD_MAX_PER_COLUMN,
+  BOARD_PER_COLUMN,
+  type BoardQuery,
+  type PipelineBoard,
+} from '@leadpulse/common';
 import { CurrentWorkspace, WorkspaceScoped } from '../workspaces/workspace.guard.js';
 import type { WorkspaceContext } from '../workspaces/workspaces.service.js';
 import { PipelineService } from './pipeline.service.js';
 
-export class BoardQueryDto {
+export class BoardQueryDto implements BoardQuery {
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { ErrorReportRequest } from '@leadpulse/common';
 
 /** The error report of member-site.md section 3. */
-export class CreateErrorReportDto {
+export class CreateErrorReportDto implements ErrorReportRequest {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(64) errorId: string;
   @ApiProperty() @IsString() @MaxLength(2000) message: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20_000) stack?: string;

@@ -1,12 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsISO8601, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-
-export const CLIENT_LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
-export type ClientLogLevel = (typeof CLIENT_LOG_LEVELS)[number];
+import { CLIENT_LOG_LEVELS, type ClientLogLevel, type LogEntryRequest } from '@leadpulse/common';
 
 /** A log entry sent by the site or the admin (member-site.md section 3, "Log entry"). */
-export class CreateLogEntryDto {
+export class CreateLogEntryDto implements LogEntryRequest {
   @ApiPropertyOptional({ example: '2026-11-22T10:00:00.000Z' })
   @IsOptional()
   @IsISO8601()

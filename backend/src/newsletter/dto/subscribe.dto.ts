@@ -1,9 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { MESSAGES, NAME_MAX_LENGTH } from '@leadpulse/common';
+import {
+  MESSAGES,
+  NAME_MAX_LENGTH,
+  type NewsletterRequest,
+  type NewsletterTokenRequest,
+  type UnsubscribeQuery,
+  type UnsubscribeRequest,
+  type WaitlistRequest,
+} from '@leadpulse/common';
 import { OneLineName, Omittable } from '../../common/validation.js';
 
-export class NewsletterDto {
+export class NewsletterDto implements NewsletterRequest {
   @ApiProperty({ example: 'ada@example.com' })
   @MaxLength(254)
   @IsString({ message: MESSAGES.validation.emailRequired })
@@ -11,7 +19,7 @@ export class NewsletterDto {
   email: string;
 }
 
-export class WaitlistDto extends NewsletterDto {
+export class WaitlistDto extends NewsletterDto implements WaitlistRequest {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @OneLineName()
   @Omittable()
@@ -27,7 +35,7 @@ export class WaitlistDto extends NewsletterDto {
   lastName?: string;
 }
 
-export class NewsletterTokenDto {
+export class NewsletterTokenDto implements NewsletterTokenRequest {
   @ApiProperty({ description: 'The token from the e-mailed link' })
   @IsString()
   @IsNotEmpty()
@@ -39,7 +47,7 @@ export class NewsletterTokenDto {
  * The unsubscribe link posts `{ token }` as JSON; mail clients' one-click button (RFC 8058) posts
  * the form `List-Unsubscribe=One-Click` to a URL carrying the token in its query.
  */
-export class UnsubscribeBodyDto {
+export class UnsubscribeBodyDto implements UnsubscribeRequest {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) token?: string;
 
   @ApiPropertyOptional({ example: 'One-Click' })
@@ -48,6 +56,6 @@ export class UnsubscribeBodyDto {
   'List-Unsubscribe'?: string;
 }
 
-export class UnsubscribeQueryDto {
+export class UnsubscribeQueryDto implements UnsubscribeQuery {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) token?: string;
 }

@@ -14,11 +14,16 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { FULL_NAME_MAX_LENGTH } from '@leadpulse/common';
+import {
+  type BillingAddress,
+  FULL_NAME_MAX_LENGTH,
+  type RefundRequest,
+  type UpdateBillingRequest,
+} from '@leadpulse/common';
 import { INT4_MAX } from '../../common/limits.js';
 import { OneLineName } from '../../common/validation.js';
 
-export class BillingAddressDto {
+export class BillingAddressDto implements BillingAddress {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) line1?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) city?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) state?: string;
@@ -31,7 +36,7 @@ export class BillingAddressDto {
 }
 
 /** Billing Information's form, or `use_account_details: true` ("Billing same as account information"). */
-export class UpdateBillingDto {
+export class UpdateBillingDto implements UpdateBillingRequest {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() use_account_details?: boolean;
   @ApiPropertyOptional({ maxLength: FULL_NAME_MAX_LENGTH })
   @OneLineName()
@@ -53,7 +58,7 @@ export class UpdateBillingDto {
 }
 
 /** Process Refund: a payment, an amount in cents (the rest of the payment when omitted), a reason. */
-export class RefundDto {
+export class RefundDto implements RefundRequest {
   @ApiPropertyOptional()
   @IsUUID('all', { message: 'Please choose a payment.' })
   transaction_id: string;

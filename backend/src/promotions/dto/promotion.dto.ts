@@ -15,8 +15,9 @@ import {
 import { INT4_MAX } from '../../common/limits.js';
 import { PROMOTION_TYPES, type PromotionType } from '../promotion.entity.js';
 import { Omittable } from '../../common/validation.js';
+import type { CreatePromotionRequest, UpdatePromotionRequest } from '@leadpulse/common';
 
-export class CreatePromotionDto {
+export class CreatePromotionDto implements CreatePromotionRequest {
   @ApiProperty()
   @MaxLength(100)
   @IsString({ message: 'Name is required' })
@@ -49,7 +50,7 @@ export class CreatePromotionDto {
 }
 
 /** Edits: the name and Active change in place; a new code, value, limit or expiry makes a new Stripe code. */
-export class UpdatePromotionDto {
+export class UpdatePromotionDto implements UpdatePromotionRequest {
   @ApiPropertyOptional() @Omittable() @IsString() @IsNotEmpty() @MaxLength(100) name?: string;
   @ApiPropertyOptional()
   @Omittable()

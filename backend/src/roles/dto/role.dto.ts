@@ -9,7 +9,12 @@ import {
   MaxLength,
   registerDecorator,
 } from 'class-validator';
-import { ROLE_PERMISSIONS } from '@leadpulse/common';
+import {
+  type CreateRoleRequest,
+  ROLE_PERMISSIONS,
+  type SetUserRolesRequest,
+  type UpdateRoleRequest,
+} from '@leadpulse/common';
 import { Omittable } from '../../common/validation.js';
 
 /** An object whose keys are known permission names, each `true`. */
@@ -35,7 +40,7 @@ function IsPermissions(): PropertyDecorator {
     });
 }
 
-export class CreateRoleDto {
+export class CreateRoleDto implements CreateRoleRequest {
   @ApiProperty()
   @IsString()
   @IsNotEmpty({ message: 'Name is required' })
@@ -51,7 +56,7 @@ export class CreateRoleDto {
   permissions?: Record<string, boolean>;
 }
 
-export class UpdateRoleDto {
+export class UpdateRoleDto implements UpdateRoleRequest {
   @ApiPropertyOptional()
   @Omittable()
   @IsString()
@@ -68,7 +73,7 @@ export class UpdateRoleDto {
   permissions?: Record<string, boolean>;
 }
 
-export class SetUserRolesDto {
+export class SetUserRolesDto implements SetUserRolesRequest {
   @ApiProperty({ type: [String], description: 'The ids of every role the administrator holds' })
   @IsArray()
   @ArrayMaxSize(50)

@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import type { ChangePlanRequest } from '@leadpulse/common';
 
 /** Change Subscription: the plan to move to. */
-export class ChangePlanDto {
+export class ChangePlanDto implements ChangePlanRequest {
   @ApiPropertyOptional({ enum: ['prospector', 'networker', 'rainmaker'] })
   @IsIn(['prospector', 'networker', 'rainmaker'], { message: 'Please choose a plan.' })
   plan: 'prospector' | 'networker' | 'rainmaker';

@@ -14,13 +14,18 @@ import {
 } from 'class-validator';
 import {
   ASSIGNABLE_STATUSES,
+  type ApplyPromoRequest,
   CREATABLE_PLANS,
+  type ComplimentaryAccessRequest,
+  type CreateUserRequest,
   EDITABLE_STATUSES,
   MAX_PROMO_DAYS,
   MESSAGES,
   NAME_MAX_LENGTH,
   PLAN_IDS,
   PROMO_TYPE_IDS,
+  type SuspendUserRequest,
+  type UpdateUserRequest,
 } from '@leadpulse/common';
 import { OneLineName, Omittable } from '../../common/validation.js';
 
@@ -30,7 +35,7 @@ function Text(max: number): PropertyDecorator {
 }
 
 /** Create New User (admin-portal.md): e-mail, first and last name required. */
-export class CreateUserDto {
+export class CreateUserDto implements CreateUserRequest {
   @ApiProperty({ maxLength: NAME_MAX_LENGTH })
   @OneLineName()
   @MaxLength(NAME_MAX_LENGTH)
@@ -71,7 +76,7 @@ export class CreateUserDto {
 }
 
 /** Account Information's edit form. */
-export class UpdateUserDto {
+export class UpdateUserDto implements UpdateUserRequest {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @OneLineName()
   @Omittable()
@@ -110,7 +115,7 @@ export class UpdateUserDto {
 }
 
 /** Add Promo Code: type, Duration (days) defaulting to 90, notes. */
-export class ApplyPromoDto {
+export class ApplyPromoDto implements ApplyPromoRequest {
   @ApiProperty({ enum: PROMO_TYPE_IDS })
   @IsIn(PROMO_TYPE_IDS, { message: 'Please choose a promo type.' })
   type: (typeof PROMO_TYPE_IDS)[number];
@@ -128,7 +133,7 @@ export class ApplyPromoDto {
 const COMPLIMENTARY_PLANS = PLAN_IDS.filter((plan) => plan !== 'founding_member');
 
 /** Complimentary access: a plan for a number of days (default 90); requires a type. */
-export class ComplimentaryAccessDto {
+export class ComplimentaryAccessDto implements ComplimentaryAccessRequest {
   @ApiProperty({ enum: COMPLIMENTARY_PLANS })
   @IsIn(COMPLIMENTARY_PLANS, { message: 'Please choose a plan.' })
   type: string;
@@ -144,7 +149,7 @@ export class ComplimentaryAccessDto {
 }
 
 /** Why an administrator suspends a user: kept in the audit trail and on the user. */
-export class SuspendUserDto {
+export class SuspendUserDto implements SuspendUserRequest {
   @ApiProperty({ maxLength: 500 })
   @IsString()
   @Matches(/\S/, { message: 'Please give a reason.' })

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import type { DeleteAccountRequest } from '@leadpulse/common';
 
 /** "Delete my account": the member's password, and a two-step code when they have a factor. */
-export class DeleteAccountDto {
+export class DeleteAccountDto implements DeleteAccountRequest {
   @ApiProperty()
   @IsString()
   @IsNotEmpty({ message: 'Please enter your password.' })

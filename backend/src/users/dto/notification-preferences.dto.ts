@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional } from 'class-validator';
+import type { NotificationPreferencesRequest } from '@leadpulse/common';
 
-export class NotificationPreferencesDto {
+export class NotificationPreferencesDto implements NotificationPreferencesRequest {
   @ApiProperty() @IsBoolean() emailUpdates: boolean;
   @ApiProperty() @IsBoolean() featureAnnouncements: boolean;
   @ApiProperty() @IsBoolean() billingAlerts: boolean;

@@ -1,10 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { MESSAGES, NAME_MAX_LENGTH, TIME_ZONE_MAX_LENGTH } from '@leadpulse/common';
+import {
+  MESSAGES,
+  NAME_MAX_LENGTH,
+  TIME_ZONE_MAX_LENGTH,
+  type UpdateProfileRequest,
+} from '@leadpulse/common';
 import { Omittable, OneLineName } from '../../common/validation.js';
 
 /** The only fields a member may change on their own record; anything else is refused. */
-export class UpdateProfileDto {
+export class UpdateProfileDto implements UpdateProfileRequest {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @OneLineName()
   @Omittable()

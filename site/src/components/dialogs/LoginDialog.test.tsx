@@ -111,6 +111,8 @@ describe('LoginDialog', () => {
         id: 'u',
         email: 'ada@example.com',
         created_at: '',
+        email_confirmed_at: null,
+        last_sign_in_at: null,
         metadata: {},
         factors: [{ id: 'f1', type: 'totp', created_at: '' }],
       },

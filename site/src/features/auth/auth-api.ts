@@ -1,58 +1,93 @@
-import type { AuthUser, MfaRequired, Session, TotpEnrollment } from '@leadpulse/common';
+import type {
+  AuthUser,
+  ChangePasswordRequest,
+  ConfirmedSession,
+  EmailRequest,
+  LoginRequest,
+  MfaChallengeRequest,
+  MfaCodeRequest,
+  MfaRequired,
+  RecoveryCodes,
+  RefreshRequest,
+  ResetPasswordRequest,
+  Session,
+  SignupAnswer,
+  SignupRequest,
+  TokenCheck,
+  TokenRequest,
+  TotpEnrollment,
+  VerifyTotpRequest,
+} from '@leadpulse/common';
 import { api } from '../../api/client';
-
-/** A confirmation's answer: with a setup token when the password chosen at sign-up was dropped. */
-export type ConfirmAnswer = Session & { password_setup_token?: string };
 
 /** The sign-in's second step: a code of the authenticator app, or a recovery code. */
 export type SecondStep = { code: string } | { recovery_code: string };
 
 export const authApi = {
   login: (email: string, password: string) =>
-    api<Session | MfaRequired>('/auth/login', { method: 'POST', json: { email, password } }),
+    api<Session | MfaRequired>('/auth/login', {
+      method: 'POST',
+      json: { email, password } satisfies LoginRequest,
+    }),
   challenge: (mfaToken: string, step: SecondStep) =>
     api<Session>('/auth/mfa/challenge', {
       method: 'POST',
-      json: { mfa_token: mfaToken, ...step },
+      json: { mfa_token: mfaToken, ...step } satisfies MfaChallengeRequest,
     }),
   user: () => api<AuthUser>('/auth/user', { auth: true }),
   enrollTotp: () => api<TotpEnrollment>('/auth/mfa/totp/enroll', { method: 'POST', auth: true }),
   verifyTotp: (factorId: string, code: string) =>
-    api<{ recovery_codes: string[] }>('/auth/mfa/totp/verify', {
+    api<RecoveryCodes>('/auth/mfa/totp/verify', {
       method: 'POST',
-      json: { factor_id: factorId, code },
+      json: { factor_id: factorId, code } satisfies VerifyTotpRequest,
       auth: true,
     }),
   removeFactor: (factorId: string, code: string) =>
     api<void>(`/auth/mfa/factors/${encodeURIComponent(factorId)}`, {
       method: 'DELETE',
-      json: { code },
+      json: { code } satisfies MfaCodeRequest,
       auth: true,
     }),
   signup: (email: string, password: string, name: string) =>
-    api<{ user: AuthUser }>('/auth/signup', { method: 'POST', json: { email, password, name } }),
-  recover: (email: string) => api<object>('/auth/recover', { method: 'POST', json: { email } }),
+    api<SignupAnswer>('/auth/signup', {
+      method: 'POST',
+      json: { email, password, name } satisfies SignupRequest,
+    }),
+  recover: (email: string) =>
+    api<object>('/auth/recover', { method: 'POST', json: { email } satisfies EmailRequest }),
   resendConfirmation: (email: string) =>
-    api<object>('/auth/resend-confirmation', { method: 'POST', json: { email } }),
+    api<object>('/auth/resend-confirmation', {
+      method: 'POST',
+      json: { email } satisfies EmailRequest,
+    }),
   /** Same origin, so the sign-up cookie (sent to this path only) goes with it. */
   confirm: (token: string) =>
-    api<ConfirmAnswer>('/auth/confirm', { method: 'POST', json: { token } }),
-  checkToken: (token: string) =>
-    api<{ valid: boolean; kind: string | null }>('/auth/check-token', {
+    api<ConfirmedSession>('/auth/confirm', {
       method: 'POST',
-      json: { token },
+      json: { token } satisfies TokenRequest,
+    }),
+  checkToken: (token: string) =>
+    api<TokenCheck>('/auth/check-token', {
+      method: 'POST',
+      json: { token } satisfies TokenRequest,
     }),
   resetPassword: (token: string, password: string) =>
     api<Session | MfaRequired>('/auth/reset-password', {
       method: 'POST',
-      json: { token, password },
+      json: { token, password } satisfies ResetPasswordRequest,
     }),
   changePassword: (currentPassword: string, newPassword: string) =>
     api<void>('/auth/password', {
       method: 'PUT',
-      json: { current_password: currentPassword, new_password: newPassword },
+      json: {
+        current_password: currentPassword,
+        new_password: newPassword,
+      } satisfies ChangePasswordRequest,
       auth: true,
     }),
   logout: (refreshToken: string) =>
-    api<void>('/auth/logout', { method: 'POST', json: { refresh_token: refreshToken } }),
+    api<void>('/auth/logout', {
+      method: 'POST',
+      json: { refresh_token: refreshToken } satisfies RefreshRequest,
+    }),
 };

@@ -1,16 +1,15 @@
-import type { CommentDraft, CommentDrafts, Paged } from '@leadpulse/common';
+import type {
+  CommentDraft,
+  CommentDrafts,
+  CreateCommentDraftsRequest,
+  Paged,
+} from '@leadpulse/common';
 import { api } from '../../api/client';
-
-export interface DraftCommentsRequest {
-  post_text: string;
-  post_url?: string;
-  lead_id?: string;
-}
 
 const draft = (id: string) => `/comment-drafts/${encodeURIComponent(id)}`;
 
 export const commentsApi = {
-  create: (body: DraftCommentsRequest) =>
+  create: (body: CreateCommentDraftsRequest) =>
     api<CommentDrafts>('/comment-drafts', { method: 'POST', json: body, auth: true }),
   history: (page: number) =>
     api<Paged<CommentDrafts>>(`/comment-drafts?page=${page}&pageSize=10`, { auth: true }),

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { leadKeys } from '../leads/useLeads';
-import { commentsApi, type DraftCommentsRequest } from './comments-api';
+import type { CreateCommentDraftsRequest } from '@leadpulse/common';
+import { commentsApi } from './comments-api';
 
 export const commentKeys = {
   history: (page: number) => ['comment-drafts', page] as const,
@@ -21,7 +22,7 @@ export function useCommentActions() {
   const refresh = () => client.invalidateQueries({ queryKey: commentKeys.all });
   return {
     create: useMutation({
-      mutationFn: (body: DraftCommentsRequest) => commentsApi.create(body),
+      mutationFn: (body: CreateCommentDraftsRequest) => commentsApi.create(body),
       onSettled: () => {
         void refresh();
         void client.invalidateQueries({ queryKey: leadKeys.usage });

@@ -1,8 +1,9 @@
+import { CLIENT_LOG_LEVELS, type ClientLogLevel, type LogEntryRequest } from '@leadpulse/common';
 import { api } from '../../api/client';
 
 /** Log levels, lowest to highest (member-site.md section 4); entries below INFO stay in the browser. */
-export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_LEVELS = CLIENT_LOG_LEVELS;
+export type LogLevel = ClientLogLevel;
 export const MIN_LOG_LEVEL: LogLevel = 'INFO';
 
 export function shouldSend(level: LogLevel, minimum: LogLevel = MIN_LOG_LEVEL): boolean {
@@ -19,7 +20,13 @@ export function log(
   if (!shouldSend(level)) return;
   api('/logs', {
     method: 'POST',
-    json: { timestamp: new Date().toISOString(), level, message, context, metadata },
+    json: {
+      timestamp: new Date().toISOString(),
+      level,
+      message,
+      context,
+      metadata,
+    } satisfies LogEntryRequest,
     keepalive: true,
   }).catch(() => undefined);
 }

@@ -1,12 +1,19 @@
 import type {
+  CancelOwnSubscriptionRequest,
   CancellationReason,
+  DeleteAccountRequest,
   MemberBilling,
+  MemberExport,
+  MemberPlanRequest,
   MemberRecord,
   NotificationPreferences,
+  NotificationPreferencesRequest,
   OwnMemberRecord,
   PlanPreview,
+  RedirectUrl,
+  UpdateProfileRequest,
 } from '@leadpulse/common';
-import { PLANS } from '@leadpulse/common';
+import { MEMBER_PLANS, PLANS, type MemberPlan } from '@leadpulse/common';
 import { api } from '../../api/client';
 
 export type ProfileFields = Pick<
@@ -18,51 +25,60 @@ export type ProfileFields = Pick<
 export const memberApi = {
   me: () => api<OwnMemberRecord>('/me', { auth: true }),
   updateProfile: (fields: ProfileFields) =>
-    api<OwnMemberRecord>('/me', { method: 'PATCH', json: fields, auth: true }),
+    api<OwnMemberRecord>('/me', {
+      method: 'PATCH',
+      json: fields satisfies UpdateProfileRequest,
+      auth: true,
+    }),
   saveNotifications: (preferences: NotificationPreferences) =>
     api<NotificationPreferences>('/me/notifications', {
       method: 'PUT',
-      json: preferences,
+      json: preferences satisfies NotificationPreferencesRequest,
       auth: true,
     }),
   /** Deletes the member's account for good, after their password (and two-step code when on). */
   deleteAccount: (password: string, code?: string) =>
     api<void>('/me', {
       method: 'DELETE',
-      json: code ? { password, code } : { password },
+      json: (code ? { password, code } : { password }) satisfies DeleteAccountRequest,
       auth: true,
     }),
   /** Everything held about the member ("Download my data"), as the server sends it. */
-  exportData: () => api<{ exported_at: string }>('/me/export', { auth: true }),
-  billingPortal: () => api<{ url: string }>('/billing/portal', { method: 'POST', auth: true }),
+  exportData: () => api<MemberExport>('/me/export', { auth: true }),
+  billingPortal: () => api<RedirectUrl>('/billing/portal', { method: 'POST', auth: true }),
   /** The customer portal on its payment method page (Update payment method). */
   paymentMethodPortal: () =>
-    api<{ url: string }>('/billing/portal/payment-method', { method: 'POST', auth: true }),
+    api<RedirectUrl>('/billing/portal/payment-method', { method: 'POST', auth: true }),
   /** Charges the unpaid renewal now with the card on file; answers the member's record. */
   payOverdue: () => api<OwnMemberRecord>('/me/subscription/pay', { method: 'POST', auth: true }),
   /** A Stripe Checkout for a monthly plan. */
   checkout: (plan: MemberPlan) =>
-    api<{ url: string }>('/billing/checkout', { method: 'POST', json: { plan }, auth: true }),
+    api<RedirectUrl>('/billing/checkout', {
+      method: 'POST',
+      json: { plan } satisfies MemberPlanRequest,
+      auth: true,
+    }),
   /** What moving to `plan` would charge now (Stripe's proration); nothing changes. */
   previewPlan: (plan: MemberPlan) =>
     api<PlanPreview>(`/billing/plan/preview?plan=${encodeURIComponent(plan)}`, { auth: true }),
   changePlan: (plan: MemberPlan) =>
-    api<MemberRecord>('/billing/plan', { method: 'POST', json: { plan }, auth: true }),
+    api<MemberRecord>('/billing/plan', {
+      method: 'POST',
+      json: { plan } satisfies MemberPlanRequest,
+      auth: true,
+    }),
   /** The next charge, the founding move and the invoices, as Stripe holds them. */
   billing: () => api<MemberBilling>('/me/billing', { auth: true }),
   /** Ends the subscription at the end of the paid period. */
   cancelSubscription: (reason: CancellationReason, comment?: string) =>
     api<MemberBilling>('/me/subscription/cancel', {
       method: 'POST',
-      json: comment ? { reason, comment } : { reason },
+      json: (comment ? { reason, comment } : { reason }) satisfies CancelOwnSubscriptionRequest,
       auth: true,
     }),
   resumeSubscription: () =>
     api<MemberBilling>('/me/subscription/resume', { method: 'POST', auth: true }),
 };
-
-export const MEMBER_PLANS = ['prospector', 'networker', 'rainmaker'] as const;
-export type MemberPlan = (typeof MEMBER_PLANS)[number];
 
 /** The monthly plan a founding member moves to, named by its price (Prospector unless chosen). */
 export function planAt(priceCents: number): string | undefined {

@@ -16,7 +16,11 @@ export const scoringApi = {
   today: () => api<Today>('/leads/today', { auth: true }),
   done: (id: string) => api<void>(`${lead(id)}/today/done`, { method: 'POST', auth: true }),
   snooze: (id: string, until: string) =>
-    api<Lead>(lead(id), { method: 'PATCH', json: { snoozed_until: until }, auth: true }),
+    api<Lead>(lead(id), {
+      method: 'PATCH',
+      json: { snoozed_until: until } satisfies UpdateLeadRequest,
+      auth: true,
+    }),
   board: () => api<PipelineBoard>('/leads/board', { auth: true }),
   move: (id: string, body: UpdateLeadRequest) =>
     api<Lead>(lead(id), { method: 'PATCH', json: body, auth: true }),

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged, Task, TaskDueFilter, TaskWithLead } from '@leadpulse/common';
+import type {
+  Paged,
+  Task,
+  TaskDueFilter,
+  TaskWithLead,
+  UpdateTaskRequest,
+} from '@leadpulse/common';
 import { api } from '../../api/client';
 
 export const tasksKey = ['tasks'] as const;
@@ -20,7 +26,7 @@ export function useCompleteTask() {
     mutationFn: (id: string) =>
       api<Task>(`/tasks/${encodeURIComponent(id)}`, {
         method: 'PATCH',
-        json: { done: true },
+        json: { done: true } satisfies UpdateTaskRequest,
         auth: true,
       }),
     onMutate: async (id: string) => {

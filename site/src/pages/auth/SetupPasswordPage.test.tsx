@@ -10,7 +10,15 @@ const session = {
   expires_in: 3600,
   expires_at: Math.floor(Date.now() / 1000) + 3600,
   refresh_token: 'r',
-  user: { id: 'u', email: 'a@example.com', created_at: '', metadata: {}, factors: [] },
+  user: {
+    id: 'u',
+    email: 'a@example.com',
+    created_at: '',
+    email_confirmed_at: null,
+    last_sign_in_at: null,
+    metadata: {},
+    factors: [],
+  },
 };
 
 describe('SetupPasswordPage', () => {

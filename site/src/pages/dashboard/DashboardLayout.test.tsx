@@ -13,7 +13,15 @@ const session = (expiresInSeconds: number) => ({
   expires_in: 3600,
   expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
   refresh_token: 'r',
-  user: { id: 'u', email: 'ada@example.com', created_at: '', metadata: {}, factors: [] },
+  user: {
+    id: 'u',
+    email: 'ada@example.com',
+    created_at: '',
+    email_confirmed_at: null,
+    last_sign_in_at: null,
+    metadata: {},
+    factors: [],
+  },
 });
 
 function Address() {

@@ -90,7 +90,15 @@ describe('FoundingSuccessPage', () => {
       expires_in: 3600,
       expires_at: Math.floor(Date.now() / 1000) + 3600,
       refresh_token: 'r',
-      user: { id: 'u', email: 'ada@example.com', created_at: '', metadata: {}, factors: [] },
+      user: {
+        id: 'u',
+        email: 'ada@example.com',
+        created_at: '',
+        email_confirmed_at: null,
+        last_sign_in_at: null,
+        metadata: {},
+        factors: [],
+      },
     });
     stubApi({ 'GET /founding/session/cs_member': [200, paid] });
     renderWithApp(<FoundingSuccessPage />, url('cs_member'));

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import type { MfaChallengeRequest, MfaCodeRequest, VerifyTotpRequest } from '@leadpulse/common';
 
 const CODE_REQUIRED = 'Code is required';
 
-export class VerifyTotpDto {
+export class VerifyTotpDto implements VerifyTotpRequest {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'factor_id must be a UUID' })
   factor_id: string;
@@ -15,7 +16,7 @@ export class VerifyTotpDto {
   code: string;
 }
 
-export class MfaCodeDto {
+export class MfaCodeDto implements MfaCodeRequest {
   @ApiProperty({ description: 'A code of the authenticator app, or a recovery code' })
   @MaxLength(40)
   @IsString({ message: CODE_REQUIRED })
@@ -24,7 +25,7 @@ export class MfaCodeDto {
 }
 
 /** `{ mfa_token, code }` or `{ mfa_token, recovery_code }`. */
-export class MfaChallengeDto {
+export class MfaChallengeDto implements MfaChallengeRequest {
   @ApiProperty()
   @MaxLength(200)
   @IsString()

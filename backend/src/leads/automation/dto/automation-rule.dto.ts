@@ -10,13 +10,21 @@ import {
   Max,
   Min,
 } from 'class-validator';
-import type { AutomationAction, AutomationConditions, AutomationTrigger } from '@leadpulse/common';
+import type {
+  AutomationAction,
+  AutomationConditions,
+  AutomationPreviewRequest,
+  AutomationTrigger,
+  CreateAutomationRuleRequest,
+  PageQuery,
+  UpdateAutomationRuleRequest,
+} from '@leadpulse/common';
 
 // The trigger, conditions and actions are unions the service reads field by field
 // (rule-matching.ts), naming the field at fault as the form shows it.
 
 /** POST /api/automation-rules. */
-export class CreateAutomationRuleDto {
+export class CreateAutomationRuleDto implements CreateAutomationRuleRequest {
   @ApiProperty({ maxLength: 120 }) @IsString() name: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() enabled?: boolean;
   @ApiProperty({ type: Object }) @IsObject() trigger: AutomationTrigger;
@@ -28,7 +36,7 @@ export class CreateAutomationRuleDto {
 }
 
 /** PATCH /api/automation-rules/:id. */
-export class UpdateAutomationRuleDto {
+export class UpdateAutomationRuleDto implements UpdateAutomationRuleRequest {
   @ApiPropertyOptional({ maxLength: 120 }) @IsOptional() @IsString() name?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() enabled?: boolean;
   @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() trigger?: AutomationTrigger;
@@ -40,7 +48,7 @@ export class UpdateAutomationRuleDto {
 }
 
 /** POST /api/automation-rules/preview. */
-export class AutomationPreviewDto {
+export class AutomationPreviewDto implements AutomationPreviewRequest {
   @ApiProperty({ type: Object }) @IsObject() trigger: AutomationTrigger;
   @ApiPropertyOptional({ type: Object })
   @IsOptional()
@@ -49,7 +57,7 @@ export class AutomationPreviewDto {
 }
 
 /** The page of a rules or runs list. */
-export class AutomationListQueryDto {
+export class AutomationListQueryDto implements PageQuery {
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)

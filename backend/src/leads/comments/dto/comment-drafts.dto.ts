@@ -11,10 +11,14 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { COMMENT_POST_MAX_LENGTH } from '@leadpulse/common';
+import {
+  COMMENT_POST_MAX_LENGTH,
+  type CreateCommentDraftsRequest,
+  type PageQuery,
+} from '@leadpulse/common';
 
 /** POST /api/comment-drafts. */
-export class CreateCommentDraftsDto {
+export class CreateCommentDraftsDto implements CreateCommentDraftsRequest {
   @ApiProperty({ maxLength: COMMENT_POST_MAX_LENGTH })
   @IsString()
   @MaxLength(COMMENT_POST_MAX_LENGTH, {
@@ -37,7 +41,7 @@ export class CreateCommentDraftsDto {
 }
 
 /** GET /api/comment-drafts. */
-export class CommentDraftsListQueryDto {
+export class CommentDraftsListQueryDto implements PageQuery {
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)

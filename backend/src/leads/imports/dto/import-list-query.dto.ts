@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { LEADS_MAX_PAGE_SIZE } from '@leadpulse/common';
+import { LEADS_MAX_PAGE_SIZE, type PageQuery } from '@leadpulse/common';
 
-export class ImportListQueryDto {
+export class ImportListQueryDto implements PageQuery {
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)

@@ -12,10 +12,11 @@ import {
   Min,
 } from 'class-validator';
 import {
+  LEADS_MAX_PAGE_SIZE,
   LEAD_SORTS,
   LEAD_SOURCES,
   LEAD_STAGES,
-  LEADS_MAX_PAGE_SIZE,
+  type LeadListQuery,
   type LeadSort,
   type LeadSource,
 } from '@leadpulse/common';
@@ -30,7 +31,7 @@ export const QueryBoolean = () =>
   );
 
 /** The leads list's page, sort, search and filters (also the CSV export's). */
-export class LeadListQueryDto {
+export class LeadListQueryDto implements LeadListQuery {
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)

@@ -13,11 +13,17 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { LEAD_STAGES, type LeadStage } from '@leadpulse/common';
+import {
+  LEAD_STAGES,
+  type CreateLeadRequest,
+  type LeadFields,
+  type LeadStage,
+  type UpdateLeadRequest,
+} from '@leadpulse/common';
 import { Omittable, OneLineName } from '../../../common/validation.js';
 
 /** The fields a member fills in for a lead (we never fetch LinkedIn). */
-class LeadFieldsDto {
+class LeadFieldsDto implements LeadFields {
   @ApiPropertyOptional() @OneLineName() @Omittable() @IsString() @MaxLength(255) last_name?: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(500) position?:
     string | null;
@@ -40,7 +46,7 @@ class LeadFieldsDto {
 }
 
 /** POST /api/leads. */
-export class CreateLeadDto extends LeadFieldsDto {
+export class CreateLeadDto extends LeadFieldsDto implements CreateLeadRequest {
   @ApiPropertyOptional({ nullable: true, description: 'A LinkedIn profile URL (/in/…).' })
   @IsOptional()
   @IsString()
@@ -59,7 +65,7 @@ export class CreateLeadDto extends LeadFieldsDto {
 }
 
 /** PATCH /api/leads/:id. */
-export class UpdateLeadDto extends LeadFieldsDto {
+export class UpdateLeadDto extends LeadFieldsDto implements UpdateLeadRequest {
   @ApiPropertyOptional()
   @OneLineName()
   @Omittable()

@@ -1,9 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDateString, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
-import { MANUAL_SIGNAL_KINDS, type ManualSignalKind } from '@leadpulse/common';
+import {
+  type LogSignalRequest,
+  MANUAL_SIGNAL_KINDS,
+  type ManualSignalKind,
+} from '@leadpulse/common';
 
 /** POST /api/leads/:id/signals: engagement the member saw, logged by hand. */
-export class LogSignalDto {
+export class LogSignalDto implements LogSignalRequest {
   @ApiProperty({ enum: MANUAL_SIGNAL_KINDS })
   @IsIn(MANUAL_SIGNAL_KINDS, { message: `kind must be one of ${MANUAL_SIGNAL_KINDS.join(', ')}.` })
   kind: ManualSignalKind;

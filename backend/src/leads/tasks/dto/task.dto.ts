@@ -13,11 +13,18 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { LEADS_MAX_PAGE_SIZE, TASK_DUE_FILTERS, type TaskDueFilter } from '@leadpulse/common';
+import {
+  type CreateTaskRequest,
+  LEADS_MAX_PAGE_SIZE,
+  TASK_DUE_FILTERS,
+  type TaskDueFilter,
+  type TaskListQuery,
+  type UpdateTaskRequest,
+} from '@leadpulse/common';
 import { Omittable } from '../../../common/validation.js';
 import { QueryBoolean } from '../../leads/dto/lead-list-query.dto.js';
 
-export class CreateTaskDto {
+export class CreateTaskDto implements CreateTaskRequest {
   @ApiProperty({ maxLength: 500 })
   @IsString()
   @MaxLength(500)
@@ -27,7 +34,7 @@ export class CreateTaskDto {
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsDateString() due_at?: string | null;
 }
 
-export class UpdateTaskDto {
+export class UpdateTaskDto implements UpdateTaskRequest {
   @ApiPropertyOptional({ maxLength: 500 })
   @Omittable()
   @IsString()
@@ -41,7 +48,7 @@ export class UpdateTaskDto {
 }
 
 /** GET /api/tasks. */
-export class TaskListQueryDto {
+export class TaskListQueryDto implements TaskListQuery {
   @ApiPropertyOptional({ enum: TASK_DUE_FILTERS })
   @IsOptional()
   @IsIn(TASK_DUE_FILTERS, { message: `due must be one of ${TASK_DUE_FILTERS.join(', ')}.` })

@@ -11,8 +11,8 @@ import {
   Typography,
 } from '@mui/material';
 import { PLANS, formatUsd } from '@leadpulse/common';
-import type { PlanPreview } from '@leadpulse/common';
-import { memberApi, type MemberPlan } from '../../../features/member/member-api';
+import type { MemberPlan, PlanPreview } from '@leadpulse/common';
+import { memberApi } from '../../../features/member/member-api';
 
 /** A plan's price as the member pays it: "$75/month", the founding "$50 for the first 3 months". */
 function priceText(plan: (typeof PLANS)[keyof typeof PLANS]): string {

@@ -11,14 +11,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { PLANS, formatUsd, type MemberRecord } from '@leadpulse/common';
-import { ApiError } from '../../../api/client';
 import {
   MEMBER_PLANS,
-  isPaying,
-  memberApi,
+  PLANS,
+  formatUsd,
   type MemberPlan,
-} from '../../../features/member/member-api';
+  type MemberRecord,
+} from '@leadpulse/common';
+import { ApiError } from '../../../api/client';
+import { isPaying, memberApi } from '../../../features/member/member-api';
 import { ChangePlanDialog } from './ChangePlanDialog';
 
 /** Monthly plans: subscribe by Stripe Checkout, or, when already paying, move to another plan. */
