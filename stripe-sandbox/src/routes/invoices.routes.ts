@@ -11,6 +11,7 @@ import {
   stripeError,
   type SandboxParts,
 } from './route-helpers.js';
+import { refundedCharge } from './payment-intents.routes.js';
 
 /** The subscription an invoice bills, if any. */
 const subscriptionOf = (invoice: StripeObject) =>
@@ -104,7 +105,9 @@ export function registerInvoiceRoutes(
       request,
       reply,
       'charge',
-      (charge) => !query.customer || charge.customer === query.customer,
+      (charge) =>
+        (!query.customer || charge.customer === query.customer) &&
+        (!query.payment_intent || charge.payment_intent === query.payment_intent),
     );
   });
   api.get('/v1/charges/:id', async (request, reply) =>
@@ -113,7 +116,7 @@ export function registerInvoiceRoutes(
 
   api.post('/v1/refunds', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
-    const charge = foundParam(store, reply, body, 'charge', 'charge');
+    const charge = refundedCharge(store, reply, body);
     if (!charge) return reply;
     const refundable = Number(charge.amount) - Number(charge.amount_refunded);
     const amount = body.amount === undefined ? refundable : Number(body.amount);
@@ -134,6 +137,7 @@ export function registerInvoiceRoutes(
         id: newId('refund'),
         amount,
         charge: charge.id,
+        payment_intent: charge.payment_intent ?? null,
         currency: charge.currency,
         reason: body.reason ?? null,
         metadata: body.metadata ?? {},
@@ -160,7 +164,9 @@ export function registerInvoiceRoutes(
       request,
       reply,
       'refund',
-      (refund) => !query.charge || refund.charge === query.charge,
+      (refund) =>
+        (!query.charge || refund.charge === query.charge) &&
+        (!query.payment_intent || refund.payment_intent === query.payment_intent),
     );
   });
   api.get('/v1/refunds/:id', async (request, reply) =>
