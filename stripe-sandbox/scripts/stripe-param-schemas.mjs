@@ -17,6 +17,7 @@ import { stripeRoot, withFolderNames } from './stripe-schemas.mjs';
  */
 export const ROUTE_PARAMS = {
   'POST /v1/customers': ['Customers', 'CustomerCreateParams'],
+  'GET /v1/customers': ['Customers', 'CustomerListParams'],
   'GET /v1/customers/:id': ['Customers', 'CustomerRetrieveParams'],
   'POST /v1/customers/:id': ['Customers', 'CustomerUpdateParams'],
   'GET /v1/customers/:id/payment_methods': ['Customers', 'CustomerListPaymentMethodsParams'],

@@ -20,6 +20,7 @@ import { registerCouponRoutes } from './routes/coupons.routes.js';
 import { registerCustomerRoutes } from './routes/customers.routes.js';
 import { registerEventRoutes } from './routes/events.routes.js';
 import { registerInvoiceRoutes } from './routes/invoices.routes.js';
+import { registerListRoutes } from './routes/lists.routes.js';
 import { registerPaymentIntentRoutes } from './routes/payment-intents.routes.js';
 import { registerPortalRoutes } from './routes/portal.routes.js';
 import type { SandboxParts } from './routes/route-helpers.js';
@@ -247,5 +248,6 @@ export class StripeSandbox {
     registerInvoiceRoutes(api, parts);
     registerEventRoutes(api, parts);
     registerPaymentIntentRoutes(api, parts);
+    registerListRoutes(api, parts);
   }
 }

@@ -1,6 +1,5 @@
 /** Invoices and their payments, charges and their receipts, refunds. */
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_PRICES } from '../sandbox-catalogue.js';
 import { newId, type Body, type StripeObject } from '../sandbox-common.js';
 import { money, receiptPage } from '../sandbox-pages.js';
 import {
@@ -11,6 +10,7 @@ import {
   stripeError,
   type SandboxParts,
 } from './route-helpers.js';
+import { knownPrice } from './price-param.js';
 import { refundedCharge } from './payment-intents.routes.js';
 
 /** The subscription an invoice bills, if any. */
@@ -52,13 +52,12 @@ export function registerInvoiceRoutes(
           { code: 'invoice_upcoming_none' },
         )
       );
-    const priceId = (details.items as { price?: string }[] | undefined)?.[0]?.price;
-    if (!priceId || !SANDBOX_PRICES[priceId])
-      return stripeError(
-        reply,
-        400,
-        'subscription_details[items][0][price] must be a known price.',
-      );
+    const priceId = knownPrice(
+      reply,
+      (details.items as { price?: string }[] | undefined)?.[0]?.price,
+      'subscription_details[items][0][price]',
+    );
+    if (!priceId) return reply;
     return engine.preview(subscription, priceId);
   });
   api.get('/v1/invoices/:id', async (request, reply) =>
