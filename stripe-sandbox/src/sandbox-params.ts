@@ -113,6 +113,7 @@ export function refusal(errors: ValidationError[], params: unknown): Refusal {
       if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
       return { error, segments };
     });
+  if (located.length === 0) return { message: 'Invalid request parameters' };
   const deepest = Math.max(...located.map(({ segments }) => segments.length));
   const here = located.filter(({ segments }) => segments.length === deepest);
   const named = (keyword: string) => here.find(({ error }) => error.keyword === keyword);
