@@ -62,6 +62,14 @@ describe('the Stripe sandbox’s list filters and PaymentIntents, through the of
     ]);
   });
 
+  it('filters subscriptions by price, and invoice payments by status', async () => {
+    const all = await stripe.subscriptions.list({ status: 'all', price: 'price_prospector' });
+    expect(all.data).toHaveLength(3);
+    expect((await stripe.subscriptions.list({ price: 'price_networker' })).data).toEqual([]);
+    expect((await stripe.invoicePayments.list({ status: 'paid' })).data).toHaveLength(3);
+    expect((await stripe.invoicePayments.list({ status: 'open' })).data).toEqual([]);
+  });
+
   it('filters on created: each bound, and an exact time', async () => {
     const times = subscriptions.map((subscription) => subscription.created);
     const [first, second, third] = subscriptions.map((subscription) => subscription.id);

@@ -59,7 +59,8 @@ export function registerCheckoutRoutes(
       'checkout.session',
       (session) =>
         (!query.status || session.status === query.status) &&
-        (!query.customer || session.customer === query.customer),
+        (!query.customer || session.customer === query.customer) &&
+        (!query.subscription || session.subscription === query.subscription),
     );
   });
 

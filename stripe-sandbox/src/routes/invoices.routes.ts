@@ -93,7 +93,9 @@ export function registerInvoiceRoutes(
       request,
       reply,
       'invoice_payment',
-      (payment) => !query.invoice || payment.invoice === query.invoice,
+      (payment) =>
+        (!query.invoice || payment.invoice === query.invoice) &&
+        (!query.status || payment.status === query.status),
     );
   });
 

@@ -87,6 +87,8 @@ export function registerSubscriptionRoutes(
       'subscription',
       (subscription) =>
         (!query.customer || subscription.customer === query.customer) &&
+        (!query.price ||
+          (subscriptionItem(subscription).price as StripeObject).id === query.price) &&
         (query.status === 'all'
           ? true
           : query.status
