@@ -1,6 +1,8 @@
+import Fastify from 'fastify';
 import Stripe from 'stripe';
 import { SandboxRecorder } from '../src/fidelity.js';
 import { StripeSandbox } from '../src/index.js';
+import { registerParamChecks } from '../src/sandbox-params.js';
 
 /** The error a call fails with (the test fails if it succeeds). */
 async function refusal(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
@@ -187,5 +189,18 @@ describe('the Stripe sandbox refuses the parameters Stripe refuses, through the 
       preferred_locales: ['en', 'fr'],
     });
     expect(updated.id).toBe(customer.id);
+  });
+});
+
+describe('the parameter types of the sandbox’s routes', () => {
+  it('keeps a server with an API route of no known parameter type from starting', async () => {
+    const api = Fastify();
+    registerParamChecks(api);
+    api.get('/v1/customers/:id', async () => ({}));
+    api.post('/v1/customers/:id/frobnicate', async () => ({}));
+    await expect(api.ready()).rejects.toThrow(
+      'No parameter type for POST /v1/customers/:id/frobnicate',
+    );
+    await api.close();
   });
 });
