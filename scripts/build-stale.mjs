@@ -26,6 +26,7 @@ export const WORKSPACES = [
     name: 'stripe-sandbox',
     inputs: [
       'stripe-sandbox/src',
+      'stripe-sandbox/scripts',
       'stripe-sandbox/vendor',
       'stripe-sandbox/tsconfig.json',
       'stripe-sandbox/package.json',

@@ -79,7 +79,7 @@ const eventInterface = (type) =>
     .map((word) => word[0].toUpperCase() + word.slice(1))
     .join('')}Event`;
 
-const stripeRoot = () => {
+export const stripeRoot = () => {
   const entry = createRequire(import.meta.url).resolve('stripe');
   return join(dirname(entry), '..');
 };
@@ -105,7 +105,7 @@ function entrySource(resources) {
  * folders (the Checkout and BillingPortal `Session`, Issuing's `Card` and `Card`) are told apart
  * by the folder, as Stripe names them (`Checkout.Session`).
  */
-function withFolderNames(program) {
+export function withFolderNames(program) {
   const checker = program.getTypeChecker();
   const named = new Proxy(checker, {
     get(target, key) {

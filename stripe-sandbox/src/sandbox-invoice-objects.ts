@@ -4,6 +4,7 @@ import { newId, subscriptionItem, type Body, type StripeObject } from './sandbox
 import { SANDBOX_CLOCK_ID } from './sandbox-catalogue.js';
 import { freshObject } from './sandbox-objects.js';
 import { money } from './sandbox-pages.js';
+import { withPaymentIntent } from './sandbox-payment-intents.js';
 import type { SandboxStore } from './sandbox-store.js';
 
 /** Stripe's outcome of a card payment the network approved, and of one the issuer declined. */
@@ -141,7 +142,8 @@ export function cardCharge(
 ): StripeObject {
   const id = newId('charge');
   const card = method?.card as Body | undefined;
-  return store.save(
+  return withPaymentIntent(
+    store,
     store.fromFixture('charge', {
       id,
       amount,

@@ -20,6 +20,8 @@ import { registerCouponRoutes } from './routes/coupons.routes.js';
 import { registerCustomerRoutes } from './routes/customers.routes.js';
 import { registerEventRoutes } from './routes/events.routes.js';
 import { registerInvoiceRoutes } from './routes/invoices.routes.js';
+import { registerListRoutes } from './routes/lists.routes.js';
+import { registerPaymentIntentRoutes } from './routes/payment-intents.routes.js';
 import { registerPortalRoutes } from './routes/portal.routes.js';
 import type { SandboxParts } from './routes/route-helpers.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.routes.js';
@@ -34,6 +36,7 @@ import {
   SandboxInvoicing,
   type RetrySettings,
 } from './sandbox-invoicing.js';
+import { registerParamChecks } from './sandbox-params.js';
 import { newRequestId, registerProtocol } from './sandbox-protocol.js';
 import {
   registerRequestScope,
@@ -225,6 +228,7 @@ export class StripeSandbox {
 
   private routes(): void {
     const api = this.app;
+    registerParamChecks(api);
     const parts: SandboxParts = {
       store: this.store,
       events: this.events,
@@ -243,5 +247,7 @@ export class StripeSandbox {
     registerCouponRoutes(api, parts);
     registerInvoiceRoutes(api, parts);
     registerEventRoutes(api, parts);
+    registerPaymentIntentRoutes(api, parts);
+    registerListRoutes(api, parts);
   }
 }

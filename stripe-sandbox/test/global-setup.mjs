@@ -1,7 +1,11 @@
 // The Stripe schemas the sandbox's answers are checked against, generated before any test needs
 // them (about 15 s, once per version of the `stripe` package).
+import { buildParamSchemas } from '../scripts/stripe-param-schemas.mjs';
 import { stripeSchemasFolder } from '../scripts/stripe-schemas.mjs';
 
 export default async function globalSetup() {
   await stripeSchemasFolder();
+  // The schemas of request parameters, which `npm run build` makes (the sandbox refuses to start
+  // without them).
+  await buildParamSchemas();
 }

@@ -5,6 +5,7 @@ import { newId, realNow, type Body } from '../sandbox-common.js';
 import { checkoutPage } from '../sandbox-pages.js';
 import { setPrivate } from '../sandbox-private.js';
 import { found, listPage, param, stripeError, type SandboxParts } from './route-helpers.js';
+import { knownPrice } from './price-param.js';
 
 export function registerCheckoutRoutes(
   api: FastifyInstance,
@@ -13,8 +14,9 @@ export function registerCheckoutRoutes(
   api.post('/v1/checkout/sessions', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
     const items = (body.line_items as { price?: string; quantity?: string }[] | undefined) ?? [];
-    const price = items[0]?.price ? SANDBOX_PRICES[items[0].price] : undefined;
-    if (!price) return stripeError(reply, 400, 'line_items[0][price] must be a known price.');
+    const priceId = knownPrice(reply, items[0]?.price, 'line_items[0][price]');
+    if (!priceId) return reply;
+    const price = SANDBOX_PRICES[priceId];
     if (typeof body.success_url !== 'string')
       return stripeError(reply, 400, 'Missing required param: success_url.');
     const id = newId('checkout.session');
@@ -57,7 +59,8 @@ export function registerCheckoutRoutes(
       'checkout.session',
       (session) =>
         (!query.status || session.status === query.status) &&
-        (!query.customer || session.customer === query.customer),
+        (!query.customer || session.customer === query.customer) &&
+        (!query.subscription || session.subscription === query.subscription),
     );
   });
 

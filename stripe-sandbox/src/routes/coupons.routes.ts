@@ -102,7 +102,9 @@ export function registerCouponRoutes(api: FastifyInstance, { store, events }: Sa
       'promotion_code',
       (promo) =>
         (!query.code || String(promo.code).toUpperCase() === String(query.code).toUpperCase()) &&
-        (query.active === undefined || String(promo.active) === String(query.active)),
+        (query.active === undefined || String(promo.active) === String(query.active)) &&
+        (!query.coupon || (promo.promotion as Body).coupon === query.coupon) &&
+        (!query.customer || promo.customer === query.customer),
     );
   });
   api.get('/v1/promotion_codes/:id', async (request, reply) =>

@@ -58,7 +58,7 @@ export function registerCustomerRoutes(
       request,
       reply,
       'payment_method',
-      (method) => method.customer === query.customer,
+      (method) => method.customer === query.customer && (!query.type || method.type === query.type),
     );
   });
   api.get('/v1/payment_methods/:id', async (request, reply) =>

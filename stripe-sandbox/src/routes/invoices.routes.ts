@@ -1,6 +1,5 @@
 /** Invoices and their payments, charges and their receipts, refunds. */
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_PRICES } from '../sandbox-catalogue.js';
 import { newId, type Body, type StripeObject } from '../sandbox-common.js';
 import { money, receiptPage } from '../sandbox-pages.js';
 import {
@@ -11,6 +10,8 @@ import {
   stripeError,
   type SandboxParts,
 } from './route-helpers.js';
+import { knownPrice } from './price-param.js';
+import { refundedCharge } from './payment-intents.routes.js';
 
 /** The subscription an invoice bills, if any. */
 const subscriptionOf = (invoice: StripeObject) =>
@@ -51,13 +52,12 @@ export function registerInvoiceRoutes(
           { code: 'invoice_upcoming_none' },
         )
       );
-    const priceId = (details.items as { price?: string }[] | undefined)?.[0]?.price;
-    if (!priceId || !SANDBOX_PRICES[priceId])
-      return stripeError(
-        reply,
-        400,
-        'subscription_details[items][0][price] must be a known price.',
-      );
+    const priceId = knownPrice(
+      reply,
+      (details.items as { price?: string }[] | undefined)?.[0]?.price,
+      'subscription_details[items][0][price]',
+    );
+    if (!priceId) return reply;
     return engine.preview(subscription, priceId);
   });
   api.get('/v1/invoices/:id', async (request, reply) =>
@@ -93,7 +93,9 @@ export function registerInvoiceRoutes(
       request,
       reply,
       'invoice_payment',
-      (payment) => !query.invoice || payment.invoice === query.invoice,
+      (payment) =>
+        (!query.invoice || payment.invoice === query.invoice) &&
+        (!query.status || payment.status === query.status),
     );
   });
 
@@ -104,7 +106,9 @@ export function registerInvoiceRoutes(
       request,
       reply,
       'charge',
-      (charge) => !query.customer || charge.customer === query.customer,
+      (charge) =>
+        (!query.customer || charge.customer === query.customer) &&
+        (!query.payment_intent || charge.payment_intent === query.payment_intent),
     );
   });
   api.get('/v1/charges/:id', async (request, reply) =>
@@ -113,7 +117,7 @@ export function registerInvoiceRoutes(
 
   api.post('/v1/refunds', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
-    const charge = foundParam(store, reply, body, 'charge', 'charge');
+    const charge = refundedCharge(store, reply, body);
     if (!charge) return reply;
     const refundable = Number(charge.amount) - Number(charge.amount_refunded);
     const amount = body.amount === undefined ? refundable : Number(body.amount);
@@ -134,6 +138,7 @@ export function registerInvoiceRoutes(
         id: newId('refund'),
         amount,
         charge: charge.id,
+        payment_intent: charge.payment_intent ?? null,
         currency: charge.currency,
         reason: body.reason ?? null,
         metadata: body.metadata ?? {},
@@ -160,7 +165,9 @@ export function registerInvoiceRoutes(
       request,
       reply,
       'refund',
-      (refund) => !query.charge || refund.charge === query.charge,
+      (refund) =>
+        (!query.charge || refund.charge === query.charge) &&
+        (!query.payment_intent || refund.payment_intent === query.payment_intent),
     );
   });
   api.get('/v1/refunds/:id', async (request, reply) =>

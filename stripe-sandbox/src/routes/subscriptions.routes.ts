@@ -20,6 +20,7 @@ import {
   stripeError,
   type SandboxParts,
 } from './route-helpers.js';
+import { knownPrice } from './price-param.js';
 
 /** A schedule phase of one price, from `start` to `end`. */
 function schedulePhase(priceId: string, start: number, end: number): Body {
@@ -68,9 +69,12 @@ export function registerSubscriptionRoutes(
     const body = (request.body ?? {}) as Body;
     const customer = foundParam(store, reply, body, 'customer', 'customer');
     if (!customer) return reply;
-    const priceId = (body.items as { price?: string }[] | undefined)?.[0]?.price;
-    if (!priceId || !SANDBOX_PRICES[priceId])
-      return stripeError(reply, 400, 'items[0][price] must be a known price.');
+    const priceId = knownPrice(
+      reply,
+      (body.items as { price?: string }[] | undefined)?.[0]?.price,
+      'items[0][price]',
+    );
+    if (!priceId) return reply;
     return engine.subscribe(customer.id, priceId, (body.metadata as Body) ?? {});
   });
 
@@ -83,6 +87,8 @@ export function registerSubscriptionRoutes(
       'subscription',
       (subscription) =>
         (!query.customer || subscription.customer === query.customer) &&
+        (!query.price ||
+          (subscriptionItem(subscription).price as StripeObject).id === query.price) &&
         (query.status === 'all'
           ? true
           : query.status
@@ -147,8 +153,7 @@ export function registerSubscriptionRoutes(
     }
     const priceId = (body.items as { price?: string }[] | undefined)?.[0]?.price;
     if (priceId) {
-      if (!SANDBOX_PRICES[priceId])
-        return stripeError(reply, 400, 'items[0][price] must be a known price.');
+      if (!knownPrice(reply, priceId, 'items[0][price]')) return reply;
       if (subscription.schedule) return managedBySchedule(reply, subscription);
       updated.items = withPrice(subscription, priceId);
     }
@@ -228,13 +233,12 @@ export function registerSubscriptionRoutes(
       const phases: Body[] = [];
       let start = Number((schedule.phases as Body[])[0].start_date);
       for (const [index, raw] of (body.phases as Body[]).entries()) {
-        const priceId = (raw.items as { price?: string }[] | undefined)?.[0]?.price;
-        if (!priceId || !SANDBOX_PRICES[priceId])
-          return stripeError(
-            reply,
-            400,
-            `phases[${index}][items][0][price] must be a known price.`,
-          );
+        const priceId = knownPrice(
+          reply,
+          (raw.items as { price?: string }[] | undefined)?.[0]?.price,
+          `phases[${index}][items][0][price]`,
+        );
+        if (!priceId) return reply;
         if (raw.start_date && raw.start_date !== 'now') start = Number(raw.start_date);
         const duration = raw.duration as { interval?: string; interval_count?: string } | undefined;
         const end = raw.end_date
