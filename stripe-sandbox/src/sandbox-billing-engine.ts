@@ -15,7 +15,9 @@ import {
 } from './sandbox-common.js';
 import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
-import type { SandboxInvoicing } from './sandbox-invoicing.js';
+import type { Attempt, SandboxInvoicing } from './sandbox-invoicing.js';
+import { declineOf } from './sandbox-payment-intents.js';
+import { expireIncomplete, INCOMPLETE_EXPIRES_AFTER } from './sandbox-incomplete.js';
 import { automatically } from './sandbox-requests.js';
 import type { SandboxStore } from './sandbox-store.js';
 import {
@@ -65,7 +67,10 @@ export class SandboxBillingEngine {
     return undefined;
   }
 
-  /** A new subscription, billed at once. */
+  /**
+   * A new subscription, billed at once: `incomplete` from the start when the customer's card will
+   * decline its first payment (Stripe's default `payment_behavior`, allow_incomplete).
+   */
   subscribe(
     customerId: string,
     priceId: string,
@@ -75,11 +80,17 @@ export class SandboxBillingEngine {
     const price = SANDBOX_PRICES[priceId];
     const start = this.store.now();
     const subscriptionId = newId('subscription');
+    const customer = this.store.get(customerId)!;
+    const methodId = (customer.invoice_settings as Body).default_payment_method;
+    const declines = !!declineOf(
+      this.store,
+      methodId ? this.store.get(String(methodId)) : undefined,
+    );
     const fresh = this.store.fromFixture('subscription', {
       id: subscriptionId,
       customer: customerId,
       currency: 'usd',
-      status: 'active',
+      status: declines ? 'incomplete' : 'active',
       start_date: start,
       billing_cycle_anchor: start,
       test_clock: SANDBOX_CLOCK_ID,
@@ -108,7 +119,7 @@ export class SandboxBillingEngine {
   }
 
   /** Pays an open invoice now with the customer's default card (see SandboxInvoicing.pay). */
-  payInvoice(invoice: StripeObject): { invoice: StripeObject; paid: boolean } {
+  payInvoice(invoice: StripeObject): Attempt {
     return this.invoicing.pay(invoice);
   }
 
@@ -248,6 +259,7 @@ export class SandboxBillingEngine {
    */
   advance(time: number): void {
     automatically(() => this.runUntil(time));
+    this.events.clockMoved();
   }
 
   private runUntil(time: number): void {
@@ -269,6 +281,20 @@ export class SandboxBillingEngine {
             Number(invoice.next_payment_attempt) <= time,
         )
         .sort((a, b) => Number(a.next_payment_attempt) - Number(b.next_payment_attempt))[0];
+      const expiring = this.store
+        .all(
+          'subscription',
+          (subscription) =>
+            subscription.status === 'incomplete' &&
+            Number(subscription.created) + INCOMPLETE_EXPIRES_AFTER <= time,
+        )
+        .sort((a, b) => Number(a.created) - Number(b.created))[0];
+      if (expiring) {
+        const at = Number(expiring.created) + INCOMPLETE_EXPIRES_AFTER;
+        this.setClock(Math.max(this.store.now(), at));
+        expireIncomplete(this.store, this.events, expiring);
+        continue;
+      }
       if (!renewal && !retry) break;
       // The clock passes each period end and each retry in turn: a renewal or a retry, its
       // invoice and its events are dated when they happen, not when the advance ends.

@@ -117,7 +117,7 @@ export class SandboxCheckout {
         },
       }),
     );
-    if (card.declines) setPrivate(this.store, method.id, { declines: true });
+    if (card.declines) setPrivate(this.store, method.id, { declines: card.declines });
     return method;
   }
 

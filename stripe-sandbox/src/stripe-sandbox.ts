@@ -20,6 +20,7 @@ import { registerCouponRoutes } from './routes/coupons.routes.js';
 import { registerCustomerRoutes } from './routes/customers.routes.js';
 import { registerEventRoutes } from './routes/events.routes.js';
 import { registerInvoiceRoutes } from './routes/invoices.routes.js';
+import { registerPaymentIntentRoutes } from './routes/payment-intents.routes.js';
 import { registerPortalRoutes } from './routes/portal.routes.js';
 import type { SandboxParts } from './routes/route-helpers.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.routes.js';
@@ -242,6 +243,7 @@ export class StripeSandbox {
     registerSubscriptionRoutes(api, parts);
     registerCouponRoutes(api, parts);
     registerInvoiceRoutes(api, parts);
+    registerPaymentIntentRoutes(api, parts);
     registerEventRoutes(api, parts);
   }
 }
