@@ -103,11 +103,17 @@ function validate(
 function completedPrevious(previous: Record<string, unknown>, current: unknown) {
   const now = isObject(current) ? current : {};
   const whole: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(previous))
-    whole[key] =
-      isObject(value) && isObject(now[key])
-        ? { ...now[key], ...completedPrevious(value, now[key]) }
-        : value;
+  for (const [key, value] of Object.entries(previous)) {
+    if (!isObject(value) || !isObject(now[key])) {
+      whole[key] = value;
+      continue;
+    }
+    whole[key] = { ...now[key], ...completedPrevious(value, now[key]) };
+    // A metadata key the update added was absent before: Stripe sends it as null.
+    if (key === 'metadata')
+      for (const [name, before] of Object.entries(value))
+        if (before === null) delete (whole[key] as Record<string, unknown>)[name];
+  }
   return whole;
 }
 

@@ -118,7 +118,7 @@ export function nextNumber(store: SandboxStore, customerId: string): string {
  */
 export function cardCharge(
   store: SandboxStore,
-  customer: StripeObject,
+  customer: StripeObject | undefined,
   method: StripeObject | undefined,
   amount: number,
   decline: Decline | undefined,
@@ -143,9 +143,9 @@ export function cardCharge(
       outcome: chargeOutcome(decline),
       payment_intent: paymentIntent,
       currency: 'usd',
-      customer: customer.id,
+      customer: customer?.id ?? null,
       description,
-      receipt_email: customer.email ?? null,
+      receipt_email: customer?.email ?? null,
       receipt_url: `${store.url}/receipts/${id}`,
       payment_method: method?.id ?? null,
       payment_method_details: card

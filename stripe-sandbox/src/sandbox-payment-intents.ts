@@ -4,11 +4,12 @@
  * declined one leaves the intent `requires_payment_method` with the decline in
  * `last_payment_error`; a later attempt reuses it.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cardError, TEST_CARDS, type Decline } from './sandbox-cards.js';
 import { newId, type Body, type StripeObject } from './sandbox-common.js';
 import type { SandboxEvents } from './sandbox-events.js';
 import { cardCharge } from './sandbox-invoice-objects.js';
+import { freshObject } from './sandbox-objects.js';
 import { privateOf, setPrivate } from './sandbox-private.js';
 import type { SandboxStore } from './sandbox-store.js';
 
@@ -22,6 +23,34 @@ export function declineOf(
   // A card saved before declines had codes declines as 0341 does.
   if (declines === true) return TEST_CARDS.pm_card_chargeCustomerFail.declines;
   return (declines as Decline | undefined) ?? undefined;
+}
+
+/**
+ * A payment method of one of Stripe's test cards, attached to `customerId` or to no one yet
+ * (whether it declines is the sandbox's to know, as Stripe's own card network does).
+ */
+export function cardMethod(store: SandboxStore, token: string, customerId: string | null) {
+  const card = TEST_CARDS[token];
+  const method = store.save(
+    store.fromFixture('payment_method', {
+      id: newId('payment_method'),
+      customer: customerId,
+      card: {
+        ...freshObject('payment_method.card'),
+        brand: card.brand,
+        country: 'US',
+        display_brand: card.brand,
+        exp_month: 12,
+        exp_year: new Date(store.now() * 1000).getUTCFullYear() + 3,
+        fingerprint: createHash('sha256').update(token).digest('base64url').slice(0, 16),
+        funding: 'credit',
+        last4: card.last4,
+        networks: { available: [card.brand], preferred: null },
+      },
+    }),
+  );
+  setPrivate(store, method.id, { token, ...(card.declines ? { declines: card.declines } : {}) });
+  return method;
 }
 
 /** A customer without a card: Stripe cannot charge at all. */
@@ -80,11 +109,11 @@ const BLANK_INTENT: Body = {
 };
 
 /** A new PaymentIntent for `amount`, before any attempt. */
-function newIntent(
+export function newIntent(
   store: SandboxStore,
-  customer: StripeObject,
+  customer: StripeObject | undefined,
   amount: number,
-  description: string,
+  description: string | null,
 ) {
   const id = newId('payment_intent');
   return store.save(
@@ -98,10 +127,10 @@ function newIntent(
       client_secret: `${id}_secret_${randomBytes(12).toString('base64url')}`,
       confirmation_method: 'automatic',
       currency: 'usd',
-      customer: customer.id,
+      customer: customer?.id ?? null,
       description,
       payment_method_types: ['card'],
-      receipt_email: customer.email ?? null,
+      receipt_email: customer?.email ?? null,
       status: 'requires_payment_method',
     }) as unknown as StripeObject,
   );
@@ -123,14 +152,14 @@ export function attemptPayment(
     description,
   }: {
     owner: string;
-    customer: StripeObject;
+    customer: StripeObject | undefined;
     method: StripeObject | undefined;
     amount: number;
     description: string;
   },
 ): PaymentAttempt {
   const decline = declineOf(store, method);
-  const known = privateOf(store, owner).paymentIntent;
+  const known = owner.startsWith('pi_') ? owner : privateOf(store, owner).paymentIntent;
   let intent = typeof known === 'string' ? store.get(known) : undefined;
   if (!intent) {
     intent = newIntent(store, customer, amount, description);

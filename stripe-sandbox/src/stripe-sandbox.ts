@@ -137,6 +137,11 @@ export class StripeSandbox {
     this.events.holdDeliveries = hold;
   }
 
+  /** The ids of events whose deliveries were given up after three days of clock time. */
+  get abandonedEvents(): readonly string[] {
+    return this.events.abandoned;
+  }
+
   /** Events on their way to the backend or waiting to be retried. */
   get pendingDeliveries(): number {
     return this.events.pendingDeliveries;
