@@ -27,7 +27,11 @@ import {
   withPrice,
 } from './sandbox-subscription-prices.js';
 
-/** Subscriptions that billing still renews or collects: a clock with any cannot start again. */
+/** Whether an object is on a clock (objects on none follow the sandbox's own time). */
+const onClock = (object: StripeObject, clockId: string) =>
+  (object.test_clock ?? SANDBOX_CLOCK_ID) === clockId;
+
+/** Subscriptions that billing still renews or collects. */
 const LIVE_STATUSES = new Set(['active', 'past_due', 'trialing', 'unpaid', 'incomplete']);
 
 export class SandboxBillingEngine {
@@ -37,34 +41,13 @@ export class SandboxBillingEngine {
     private readonly invoicing: SandboxInvoicing,
   ) {}
 
-  clock(): StripeObject {
-    return this.store.fromFixture('test_helpers.test_clock', {
-      id: SANDBOX_CLOCK_ID,
-      created: realNow(),
-      deletes_after: this.store.now() + 30 * 24 * 3600,
-      frozen_time: this.store.now(),
-      name: 'Sandbox clock',
-      status: 'ready',
-    });
-  }
-
-  /**
-   * Stripe's "create a test clock", on the sandbox's one clock: it starts again at `time` (in the
-   * past, for a history played forward), which only a clock without live subscriptions may do, as
-   * a new clock would have none. It keeps its id and name. Answers why it cannot, or undefined
-   * once it has.
-   */
-  restartClock(time: number): string | undefined {
-    const live = this.store.all('subscription', (subscription) =>
-      LIVE_STATUSES.has(String(subscription.status)),
+  /** The subscriptions on a clock that billing still renews or collects. */
+  liveOn(clockId: string): StripeObject[] {
+    return this.store.all(
+      'subscription',
+      (subscription) =>
+        LIVE_STATUSES.has(String(subscription.status)) && onClock(subscription, clockId),
     );
-    if (live.length > 0)
-      return (
-        `The sandbox runs every customer on one test clock, which ${live.length} live ` +
-        'subscriptions use: it starts again only once they have ended.'
-      );
-    this.setClock(time);
-    return undefined;
   }
 
   /**
@@ -93,7 +76,7 @@ export class SandboxBillingEngine {
       status: declines ? 'incomplete' : 'active',
       start_date: start,
       billing_cycle_anchor: start,
-      test_clock: SANDBOX_CLOCK_ID,
+      test_clock: customer.test_clock ?? null,
       metadata,
       items: {
         object: 'list',
@@ -257,17 +240,20 @@ export class SandboxBillingEngine {
    * cancel or renew subscriptions, schedules start their next phase or release at the end, and
    * failed invoices are retried on their schedule.
    */
-  advance(time: number): void {
-    automatically(() => this.runUntil(time));
+  advance(time: number, clockId = SANDBOX_CLOCK_ID): void {
+    const scope = clockId === SANDBOX_CLOCK_ID ? null : clockId;
+    this.store.onClock(scope, () => automatically(() => this.runUntil(time, clockId)));
     this.events.clockMoved();
   }
 
-  private runUntil(time: number): void {
+  private runUntil(time: number, clockId: string): void {
+    const here = (object: StripeObject) => onClock(object, clockId);
     for (;;) {
       const renewal = this.store
         .all(
           'subscription',
           (subscription) =>
+            here(subscription) &&
             ['active', 'past_due', 'trialing'].includes(String(subscription.status)) &&
             periodEnd(subscription) <= time,
         )
@@ -276,6 +262,7 @@ export class SandboxBillingEngine {
         .all(
           'invoice',
           (invoice) =>
+            here(invoice) &&
             invoice.status === 'open' &&
             invoice.next_payment_attempt !== null &&
             Number(invoice.next_payment_attempt) <= time,
@@ -285,13 +272,14 @@ export class SandboxBillingEngine {
         .all(
           'subscription',
           (subscription) =>
+            here(subscription) &&
             subscription.status === 'incomplete' &&
             Number(subscription.created) + INCOMPLETE_EXPIRES_AFTER <= time,
         )
         .sort((a, b) => Number(a.created) - Number(b.created))[0];
       if (expiring) {
         const at = Number(expiring.created) + INCOMPLETE_EXPIRES_AFTER;
-        this.setClock(Math.max(this.store.now(), at));
+        this.setClock(Math.max(this.store.now(), at), clockId);
         expireIncomplete(this.store, this.events, expiring);
         continue;
       }
@@ -299,17 +287,22 @@ export class SandboxBillingEngine {
       // The clock passes each period end and each retry in turn: a renewal or a retry, its
       // invoice and its events are dated when they happen, not when the advance ends.
       if (retry && (!renewal || Number(retry.next_payment_attempt) < periodEnd(renewal))) {
-        this.setClock(Math.max(this.store.now(), Number(retry.next_payment_attempt)));
+        this.setClock(Math.max(this.store.now(), Number(retry.next_payment_attempt)), clockId);
         this.retry(retry);
       } else {
-        this.setClock(Math.max(this.store.now(), periodEnd(renewal)));
+        this.setClock(Math.max(this.store.now(), periodEnd(renewal)), clockId);
         this.renew(renewal);
       }
     }
-    this.setClock(time);
+    this.setClock(time, clockId);
   }
 
-  private setClock(time: number): void {
+  /** Moves a clock: the sandbox's own time, or a clock made through the API. */
+  setClock(time: number, clockId = SANDBOX_CLOCK_ID): void {
+    if (clockId !== SANDBOX_CLOCK_ID) {
+      this.store.save({ ...this.store.get(clockId)!, frozen_time: time });
+      return;
+    }
     this.store.state.clockOffset = time - realNow();
     this.store.persist();
   }

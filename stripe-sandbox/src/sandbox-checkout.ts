@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { newId, realNow, type Body, type StripeObject } from './sandbox-common.js';
 import type { SandboxBillingEngine } from './sandbox-billing-engine.js';
-import { SANDBOX_CLOCK_ID, TEST_CARDS } from './sandbox-catalogue.js';
+import { TEST_CARDS } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
 import { cardMethod } from './sandbox-payment-intents.js';
 import { privateOf } from './sandbox-private.js';
@@ -29,7 +29,7 @@ export class SandboxCheckout {
     const customer = this.store.fromFixture('customer', {
       id: newId('customer'),
       invoice_prefix: randomBytes(4).toString('hex').toUpperCase(),
-      test_clock: SANDBOX_CLOCK_ID,
+      test_clock: typeof body.test_clock === 'string' ? body.test_clock : this.store.defaultClock,
     });
     const { updated, attached } = this.applyCustomerFields(customer, body);
     this.store.save(updated);

@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import { newId, subscriptionItem, type Body, type StripeObject } from './sandbox-common.js';
 import { chargeOutcome, type Decline } from './sandbox-cards.js';
-import { SANDBOX_CLOCK_ID } from './sandbox-catalogue.js';
 import { freshObject } from './sandbox-objects.js';
 import { money } from './sandbox-pages.js';
 import type { SandboxStore } from './sandbox-store.js';
@@ -93,7 +92,7 @@ export function invoiceObject(
     total_taxes: [],
     period_start: item.current_period_start,
     period_end: item.current_period_start,
-    test_clock: SANDBOX_CLOCK_ID,
+    test_clock: customer.test_clock ?? null,
     status_transitions: {
       finalized_at: null,
       marked_uncollectible_at: null,

@@ -24,8 +24,10 @@ import { registerPaymentIntentRoutes } from './routes/payment-intents.routes.js'
 import { registerPortalRoutes } from './routes/portal.routes.js';
 import type { SandboxParts } from './routes/route-helpers.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.routes.js';
+import { registerTestClockRoutes } from './routes/test-clocks.routes.js';
 import { SandboxBillingEngine } from './sandbox-billing-engine.js';
 import { SandboxCheckout } from './sandbox-checkout.js';
+import { registerClockScope, SandboxClocks } from './sandbox-clocks.js';
 import { realNow, type StripeObject } from './sandbox-common.js';
 import { SandboxEvents } from './sandbox-events.js';
 import { SandboxExpander } from './sandbox-expand.js';
@@ -78,6 +80,12 @@ export interface SandboxOptions {
    * payments" setting says: `canceled` (the default), `unpaid`, or `past_due` (left as it is).
    */
   afterFailedRetries?: RetrySettings['afterFailedRetries'];
+  /**
+   * The clock of customers created without `test_clock` (none by default, as at Stripe): a
+   * product that creates its customers without one, tested on `clock_sandbox`, sets it so that
+   * its objects name the clock whose time they follow.
+   */
+  defaultTestClock?: string;
 }
 
 export class StripeSandbox {
@@ -87,6 +95,7 @@ export class StripeSandbox {
   private readonly events: SandboxEvents;
   private readonly engine: SandboxBillingEngine;
   private readonly checkout: SandboxCheckout;
+  private readonly clocks: SandboxClocks;
 
   constructor(private readonly options: SandboxOptions) {
     this.store = new SandboxStore(options.dataFile);
@@ -102,6 +111,8 @@ export class StripeSandbox {
       }),
     );
     this.checkout = new SandboxCheckout(this.store, this.events, this.engine);
+    this.clocks = new SandboxClocks(this.store, this.events, this.engine);
+    this.store.defaultClock = options.defaultTestClock ?? null;
     this.app = Fastify({
       logger: false,
       // Every answer carries its Request-Id, as Stripe's do.
@@ -118,6 +129,7 @@ export class StripeSandbox {
     );
     this.routes();
     registerRequestScope(this.app);
+    registerClockScope(this.app, this.store);
     if (options.onTraffic) registerTrafficRecorder(this.app, options.onTraffic);
   }
 
@@ -163,9 +175,9 @@ export class StripeSandbox {
     await this.store.flush();
   }
 
-  /** The test clock's time, in Unix seconds. */
+  /** The sandbox's own time (`clock_sandbox`'s), in Unix seconds. */
   now(): number {
-    return this.store.now();
+    return this.store.sandboxNow();
   }
 
   get<T extends StripeObject = StripeObject>(id: string): T | undefined {
@@ -236,6 +248,7 @@ export class StripeSandbox {
       events: this.events,
       engine: this.engine,
       checkout: this.checkout,
+      clocks: this.clocks,
     };
     registerProtocol(api, {
       store: this.store,
@@ -250,5 +263,6 @@ export class StripeSandbox {
     registerInvoiceRoutes(api, parts);
     registerPaymentIntentRoutes(api, parts);
     registerEventRoutes(api, parts);
+    registerTestClockRoutes(api, parts);
   }
 }

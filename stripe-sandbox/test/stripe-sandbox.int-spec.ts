@@ -527,61 +527,6 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     ).rejects.toMatchObject({ statusCode: 400 });
   });
 
-  it('starts its one test clock in the past when nothing live runs on it, then bills forward from there', async () => {
-    const own = new StripeSandbox({ webhookSecret: SECRET, webhookUrl: () => undefined });
-    const url = new URL(await own.start());
-    const client = new Stripe('sk_test_local', {
-      host: url.hostname,
-      port: Number(url.port),
-      protocol: 'http',
-    });
-    try {
-      const yearAgo = Math.floor(Date.now() / 1000) - 365 * 86_400;
-      await expect(client.testHelpers.testClocks.create({} as never)).rejects.toMatchObject({
-        statusCode: 400,
-        code: 'parameter_missing',
-        param: 'frozen_time',
-      });
-      const clock: Stripe.TestHelpers.TestClock = await client.testHelpers.testClocks.create({
-        frozen_time: yearAgo,
-      });
-      expect(clock).toMatchObject({ id: 'clock_sandbox', object: 'test_helpers.test_clock' });
-      expect(Math.abs(clock.frozen_time - yearAgo)).toBeLessThan(5);
-
-      // A subscription bought then is dated then, and renews as the clock moves on.
-      const customer = await client.customers.create({
-        email: 'early@example.com',
-        payment_method: 'pm_card_visa',
-        invoice_settings: { default_payment_method: 'pm_card_visa' },
-      });
-      const subscription = await client.subscriptions.create({
-        customer: customer.id,
-        items: [{ price: 'price_prospector' }],
-      });
-      expect(Math.abs(subscription.start_date - yearAgo)).toBeLessThan(5);
-      await client.testHelpers.testClocks.advance(clock.id, {
-        frozen_time: yearAgo + 100 * 86_400,
-      });
-      const invoices = (await client.invoices.list({ customer: customer.id })).data;
-      expect(invoices.map((invoice) => invoice.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
-
-      // With that subscription live, the clock cannot start again; once it ends, it can.
-      await expect(
-        client.testHelpers.testClocks.create({ frozen_time: yearAgo }),
-      ).rejects.toMatchObject({
-        statusCode: 400,
-        type: 'StripeInvalidRequestError',
-        message: expect.stringContaining('1 live subscriptions'),
-      });
-      await client.subscriptions.cancel(subscription.id);
-      expect(
-        (await client.testHelpers.testClocks.create({ frozen_time: yearAgo })).frozen_time,
-      ).toBeLessThan(yearAgo + 5);
-    } finally {
-      await own.stop();
-    }
-  });
-
   it('declines a failing card at renewal: the invoice stays open and the subscription goes past_due', async () => {
     const { subscription } = await renewalDeclines(stripe, 'declined@example.com');
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');

@@ -7,7 +7,7 @@ import { found, listPage, noSuch, param, type SandboxParts } from './route-helpe
 
 export function registerCustomerRoutes(
   api: FastifyInstance,
-  { store, checkout }: SandboxParts,
+  { store, checkout, clocks }: SandboxParts,
 ): void {
   /** The default payment method a call names, if it is neither a test card nor a known one. */
   const unknownMethod = (body: Body): string | undefined => {
@@ -33,6 +33,8 @@ export function registerCustomerRoutes(
     const body = (request.body ?? {}) as Body;
     const refused = refusedCard(body);
     if (refused) return reply.status(402).send(refused);
+    if (body.test_clock !== undefined && !clocks.get(String(body.test_clock)))
+      return noSuch(reply, 'test_helpers.test_clock', body.test_clock, 'test_clock');
     const method = unknownMethod(body);
     if (method)
       return noSuch(reply, 'payment_method', method, 'invoice_settings[default_payment_method]');

@@ -1,6 +1,6 @@
 /** Subscriptions and subscription schedules. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from '../sandbox-catalogue.js';
+import { SANDBOX_PRICES } from '../sandbox-catalogue.js';
 import {
   addMonths,
   newId,
@@ -189,7 +189,7 @@ export function registerSubscriptionRoutes(
         status: 'active',
         end_behavior: 'release',
         metadata: body.metadata ?? {},
-        test_clock: SANDBOX_CLOCK_ID,
+        test_clock: subscription.test_clock ?? null,
         current_phase: {
           start_date: item.current_period_start,
           end_date: item.current_period_end,
