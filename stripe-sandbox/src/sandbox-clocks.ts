@@ -152,6 +152,9 @@ export function registerClockScope(api: FastifyInstance, store: SandboxStore): v
       body.customer,
       body.subscription,
       body.from_subscription,
+      body.charge,
+      body.invoice,
+      body.payment_intent,
       query.customer,
       query.subscription,
     ];
