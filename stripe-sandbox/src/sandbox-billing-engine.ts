@@ -1,7 +1,7 @@
 /**
- * The billing engine. Billing runs on one test clock (`clock_sandbox`): advancing it renews
- * subscriptions, moves subscription schedules to their next phase and charges the customer's
- * default card, with the events Stripe sends for each step.
+ * The billing engine. Billing runs on test clocks: advancing one renews the subscriptions on it
+ * (`clock_sandbox`: those on no clock), moves subscription schedules to their next phase and
+ * charges the customer's default card, with the events Stripe sends for each step.
  */
 import {
   addMonths,

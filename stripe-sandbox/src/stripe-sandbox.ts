@@ -4,9 +4,10 @@
  * official SDK configured with this server's address. It serves a test checkout page and sends
  * signed webhook events exactly as Stripe does, retrying until the backend answers 2xx.
  *
- * Billing runs on one test clock (`clock_sandbox`): advancing it renews subscriptions, moves
- * subscription schedules to their next phase and charges the customer's default card, with the
- * events Stripe sends for each step.
+ * Billing runs on test clocks (sandbox-clocks.ts): advancing one renews the subscriptions on it,
+ * moves subscription schedules to their next phase and charges the customer's default card, with
+ * the events Stripe sends for each step. Objects on no clock follow the sandbox's own time, which
+ * `clock_sandbox` moves.
  *
  * This file is the server and the public API the tests drive. The parts: the protocol every answer
  * follows (test keys, Request-Id, errors, expand, idempotency, faults), the store (state, and its
