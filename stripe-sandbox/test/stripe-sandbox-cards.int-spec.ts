@@ -157,6 +157,35 @@ describe('Stripe’s test cards, incomplete subscriptions and event deliveries i
     },
   );
 
+  it('attaches card 4000000000000341 to a customer, then declines its payments', async () => {
+    const method = await stripe.paymentMethods.create({
+      type: 'card',
+      card: { number: '4000 0000 0000 0341', exp_month: 12, exp_year: 2040, cvc: '123' },
+    });
+    const customer = await stripe.customers.create({ email: '0341@example.com' });
+    expect(await stripe.paymentMethods.attach(method.id, { customer: customer.id })).toMatchObject({
+      id: method.id,
+      customer: customer.id,
+      card: { last4: '0341' },
+    });
+    await expect(
+      stripe.paymentIntents.create({
+        amount: 1_000,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: method.id,
+        confirm: true,
+      }),
+    ).rejects.toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+    });
+    await expect(
+      stripe.paymentMethods.create({ type: 'card', card: { number: '4111111111111112' } }),
+    ).rejects.toMatchObject({ statusCode: 402, code: 'incorrect_number' });
+  });
+
   it('attaches 0341, then fails its first payment: the subscription is incomplete, then incomplete_expired 23 hours later', async () => {
     const customer = await stripe.customers.create({
       email: 'incomplete@example.com',
