@@ -16,10 +16,17 @@ export const RETRY_WINDOW_SECONDS = 3 * 24 * 60 * 60;
 /** The longest real wait between two attempts, in doublings of the first delay. */
 const MAX_DOUBLINGS = 7;
 
+/** An event on its way, the attempt it is at, and the clock whose time its retries count in. */
+interface Delivery {
+  event: StripeObject;
+  attempt: number;
+  clock: string | null;
+}
+
 export class SandboxEvents {
   private readonly signer = new Stripe('sk_test_sandbox_signer');
   /** Redeliveries waiting for their time, with the event and the attempt each will make. */
-  private readonly waiting = new Map<NodeJS.Timeout, { event: StripeObject; attempt: number }>();
+  private readonly waiting = new Map<NodeJS.Timeout, Delivery>();
   private sending = 0;
   /** While true, events are recorded but never delivered: a webhook that does not arrive. */
   holdDeliveries = false;
@@ -50,10 +57,10 @@ export class SandboxEvents {
    * time), and one whose event is more than three days old is given up.
    */
   clockMoved(): void {
-    for (const [timer, { event, attempt }] of [...this.waiting]) {
+    for (const [timer, delivery] of [...this.waiting]) {
       clearTimeout(timer);
       this.waiting.delete(timer);
-      this.deliver(event, attempt);
+      this.deliver(delivery);
     }
   }
 
@@ -78,7 +85,7 @@ export class SandboxEvents {
       }),
     );
     this.options.onTraffic?.({ kind: 'event', body: structuredClone(event) });
-    if (!this.holdDeliveries) this.deliver(event, 0);
+    if (!this.holdDeliveries) this.deliver({ event, attempt: 0, clock: this.store.currentClock() });
     return event;
   }
 
@@ -87,9 +94,10 @@ export class SandboxEvents {
     if (JSON.stringify(object) !== JSON.stringify(previous)) this.emit(type, object, previous);
   }
 
-  private deliver(event: StripeObject, attempt: number): void {
-    // Three days of clock time after the event, Stripe stops trying.
-    if (attempt > 0 && this.store.now() - Number(event.created) >= RETRY_WINDOW_SECONDS) {
+  private deliver({ event, attempt, clock }: Delivery): void {
+    // Three days after the event, on the time of its clock, Stripe stops trying.
+    const now = this.store.onClock(clock, () => this.store.now());
+    if (attempt > 0 && now - Number(event.created) >= RETRY_WINDOW_SECONDS) {
       this.abandoned.push(event.id);
       return;
     }
@@ -98,11 +106,11 @@ export class SandboxEvents {
       const timer = setTimeout(
         () => {
           this.waiting.delete(timer);
-          this.deliver(event, attempt + 1);
+          this.deliver({ event, attempt: attempt + 1, clock });
         },
         (this.options.retryDelayMs ?? 1_000) * 2 ** Math.min(attempt, MAX_DOUBLINGS),
       );
-      this.waiting.set(timer, { event, attempt: attempt + 1 });
+      this.waiting.set(timer, { event, attempt: attempt + 1, clock });
     };
     if (!url) return retry();
     const payload = JSON.stringify(event);

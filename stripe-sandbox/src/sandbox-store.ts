@@ -62,6 +62,11 @@ export class SandboxStore {
     return realNow() + (this.state.clockOffset ?? 0);
   }
 
+  /** The clock being worked on (none: the sandbox's own time). */
+  currentClock(): string | null {
+    return this.clockScope.getStore() ?? null;
+  }
+
   /** Runs `work` on the time of `clock` (none: the sandbox's own time). */
   onClock<T>(clock: string | null | undefined, work: () => T): T {
     return this.clockScope.run(clock ?? null, work);

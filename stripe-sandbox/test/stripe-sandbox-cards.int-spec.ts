@@ -336,4 +336,21 @@ describe('Stripe’s test cards, incomplete subscriptions and event deliveries i
     expect(endpoint.accepted.has(last.id)).toBe(false);
     expect(endpoint.attempts.get(last.id)).toBe(attempts);
   });
+
+  it('counts the three days of retries on the time of the event’s clock', async () => {
+    const yearAgo = Math.floor(Date.now() / 1000) - 365 * DAY;
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: yearAgo });
+    endpoint.refusing = true;
+    const customer = await stripe.customers.create({
+      email: 'past-clock@example.com',
+      test_clock: clock.id,
+    });
+    const [created] = eventsAbout(customer.id);
+    expect(created.created).toBe(yearAgo);
+    // A year before the sandbox's own time, but a moment ago on its clock: still retried.
+    await waitFor(async () => ((endpoint.attempts.get(created.id) ?? 0) >= 3 ? true : undefined));
+    expect(sandbox.abandonedEvents).not.toContain(created.id);
+    endpoint.refusing = false;
+    await waitFor(async () => (endpoint.accepted.has(created.id) ? true : undefined));
+  });
 });
