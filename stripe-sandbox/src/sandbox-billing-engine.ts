@@ -16,6 +16,7 @@ import {
 import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
 import type { Attempt, SandboxInvoicing } from './sandbox-invoicing.js';
+import type { Decline } from './sandbox-cards.js';
 import { declineOf } from './sandbox-payment-intents.js';
 import { expireIncomplete, INCOMPLETE_EXPIRES_AFTER } from './sandbox-incomplete.js';
 import { automatically } from './sandbox-requests.js';
@@ -64,11 +65,7 @@ export class SandboxBillingEngine {
     const start = this.store.now();
     const subscriptionId = newId('subscription');
     const customer = this.store.get(customerId)!;
-    const methodId = (customer.invoice_settings as Body).default_payment_method;
-    const declines = !!declineOf(
-      this.store,
-      methodId ? this.store.get(String(methodId)) : undefined,
-    );
+    const declines = !!this.firstPaymentDecline(customer);
     const fresh = this.store.fromFixture('subscription', {
       id: subscriptionId,
       customer: customerId,
@@ -99,6 +96,12 @@ export class SandboxBillingEngine {
     const subscription = this.store.save({ ...fresh, discounts: discount ? [discount.id] : [] });
     this.events.emit('customer.subscription.created', subscription);
     return this.invoicing.bill(subscription, 'subscription_create');
+  }
+
+  /** How the customer's default card would decline a payment now, if it would. */
+  firstPaymentDecline(customer: StripeObject): Decline | undefined {
+    const methodId = (customer.invoice_settings as Body).default_payment_method;
+    return declineOf(this.store, methodId ? this.store.get(String(methodId)) : undefined);
   }
 
   /** Pays an open invoice now with the customer's default card (see SandboxInvoicing.pay). */

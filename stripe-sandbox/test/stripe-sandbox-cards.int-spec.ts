@@ -268,6 +268,26 @@ describe('Stripe’s test cards, incomplete subscriptions and event deliveries i
     expect((await stripe.charges.list({ customer: customer.id })).data).toHaveLength(2);
   });
 
+  it('raises the card error and makes no subscription with payment_behavior error_if_incomplete', async () => {
+    const customer = await stripe.customers.create({
+      email: 'error-if-incomplete@example.com',
+      invoice_settings: { default_payment_method: 'pm_card_chargeCustomerFail' },
+    });
+    const attempt = stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_prospector' }],
+      payment_behavior: 'error_if_incomplete',
+    });
+    await expect(attempt).rejects.toBeInstanceOf(Stripe.errors.StripeCardError);
+    await expect(attempt).rejects.toMatchObject({
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+    });
+    expect(
+      (await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data,
+    ).toEqual([]);
+  });
+
   it('turns an incomplete subscription active when its invoice is paid with a card that pays', async () => {
     const customer = await stripe.customers.create({
       email: 'completed@example.com',

@@ -1,5 +1,6 @@
 /** Subscriptions and subscription schedules. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { cardError } from '../sandbox-cards.js';
 import { SANDBOX_PRICES } from '../sandbox-catalogue.js';
 import {
   addMonths,
@@ -71,6 +72,10 @@ export function registerSubscriptionRoutes(
     const priceId = (body.items as { price?: string }[] | undefined)?.[0]?.price;
     if (!priceId || !SANDBOX_PRICES[priceId])
       return stripeError(reply, 400, 'items[0][price] must be a known price.');
+    // `error_if_incomplete`: a first payment that would fail is Stripe's 402, and no subscription.
+    const decline = engine.firstPaymentDecline(customer);
+    if (body.payment_behavior === 'error_if_incomplete' && decline)
+      return reply.status(402).send({ error: cardError(decline) });
     return engine.subscribe(customer.id, priceId, (body.metadata as Body) ?? {});
   });
 
