@@ -33,6 +33,7 @@ export const OBJECT_TYPES = {
   discount: ['Discounts', 'Discount'],
   'deleted:discount': ['Discounts', 'DeletedDiscount'],
   'test_helpers.test_clock': ['TestHelpers/TestClocks', 'TestClock'],
+  'deleted:test_helpers.test_clock': ['TestHelpers/TestClocks', 'DeletedTestClock'],
 };
 
 /** The event types the sandbox sends; each has its own declaration (`CustomerCreatedEvent`, …). */
@@ -57,7 +58,12 @@ export const EVENT_TYPES = [
   'invoice.paid',
   'invoice.payment_failed',
   'invoice.payment_succeeded',
+  'invoice.voided',
   'invoice_payment.paid',
+  'payment_intent.canceled',
+  'payment_intent.created',
+  'payment_intent.payment_failed',
+  'payment_intent.succeeded',
   'payment_method.attached',
   'payment_method.updated',
   'promotion_code.created',
@@ -67,6 +73,9 @@ export const EVENT_TYPES = [
   'subscription_schedule.created',
   'subscription_schedule.released',
   'subscription_schedule.updated',
+  'test_helpers.test_clock.advancing',
+  'test_helpers.test_clock.created',
+  'test_helpers.test_clock.deleted',
   'test_helpers.test_clock.ready',
 ];
 

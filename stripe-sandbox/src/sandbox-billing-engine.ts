@@ -1,7 +1,7 @@
 /**
- * The billing engine. Billing runs on one test clock (`clock_sandbox`): advancing it renews
- * subscriptions, moves subscription schedules to their next phase and charges the customer's
- * default card, with the events Stripe sends for each step.
+ * The billing engine. Billing runs on test clocks: advancing one renews the subscriptions on it
+ * (`clock_sandbox`: those on no clock), moves subscription schedules to their next phase and
+ * charges the customer's default card, with the events Stripe sends for each step.
  */
 import {
   addMonths,
@@ -15,7 +15,10 @@ import {
 } from './sandbox-common.js';
 import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
-import type { SandboxInvoicing } from './sandbox-invoicing.js';
+import type { Attempt, SandboxInvoicing } from './sandbox-invoicing.js';
+import type { Decline } from './sandbox-cards.js';
+import { declineOf } from './sandbox-payment-intents.js';
+import { expireIncomplete, INCOMPLETE_EXPIRES_AFTER } from './sandbox-incomplete.js';
 import { automatically } from './sandbox-requests.js';
 import type { SandboxStore } from './sandbox-store.js';
 import {
@@ -25,7 +28,11 @@ import {
   withPrice,
 } from './sandbox-subscription-prices.js';
 
-/** Subscriptions that billing still renews or collects: a clock with any cannot start again. */
+/** Whether an object is on a clock (objects on none follow the sandbox's own time). */
+const onClock = (object: StripeObject, clockId: string) =>
+  (object.test_clock ?? SANDBOX_CLOCK_ID) === clockId;
+
+/** Subscriptions that billing still renews or collects. */
 const LIVE_STATUSES = new Set(['active', 'past_due', 'trialing', 'unpaid', 'incomplete']);
 
 export class SandboxBillingEngine {
@@ -35,37 +42,19 @@ export class SandboxBillingEngine {
     private readonly invoicing: SandboxInvoicing,
   ) {}
 
-  clock(): StripeObject {
-    return this.store.fromFixture('test_helpers.test_clock', {
-      id: SANDBOX_CLOCK_ID,
-      created: realNow(),
-      deletes_after: this.store.now() + 30 * 24 * 3600,
-      frozen_time: this.store.now(),
-      name: 'Sandbox clock',
-      status: 'ready',
-    });
+  /** The subscriptions on a clock that billing still renews or collects. */
+  liveOn(clockId: string): StripeObject[] {
+    return this.store.all(
+      'subscription',
+      (subscription) =>
+        LIVE_STATUSES.has(String(subscription.status)) && onClock(subscription, clockId),
+    );
   }
 
   /**
-   * Stripe's "create a test clock", on the sandbox's one clock: it starts again at `time` (in the
-   * past, for a history played forward), which only a clock without live subscriptions may do, as
-   * a new clock would have none. It keeps its id and name. Answers why it cannot, or undefined
-   * once it has.
+   * A new subscription, billed at once: `incomplete` from the start when the customer's card will
+   * decline its first payment (Stripe's default `payment_behavior`, allow_incomplete).
    */
-  restartClock(time: number): string | undefined {
-    const live = this.store.all('subscription', (subscription) =>
-      LIVE_STATUSES.has(String(subscription.status)),
-    );
-    if (live.length > 0)
-      return (
-        `The sandbox runs every customer on one test clock, which ${live.length} live ` +
-        'subscriptions use: it starts again only once they have ended.'
-      );
-    this.setClock(time);
-    return undefined;
-  }
-
-  /** A new subscription, billed at once. */
   subscribe(
     customerId: string,
     priceId: string,
@@ -75,14 +64,16 @@ export class SandboxBillingEngine {
     const price = SANDBOX_PRICES[priceId];
     const start = this.store.now();
     const subscriptionId = newId('subscription');
+    const customer = this.store.get(customerId)!;
+    const declines = !!this.firstPaymentDecline(customer);
     const fresh = this.store.fromFixture('subscription', {
       id: subscriptionId,
       customer: customerId,
       currency: 'usd',
-      status: 'active',
+      status: declines ? 'incomplete' : 'active',
       start_date: start,
       billing_cycle_anchor: start,
-      test_clock: SANDBOX_CLOCK_ID,
+      test_clock: customer.test_clock ?? null,
       metadata,
       items: {
         object: 'list',
@@ -107,8 +98,14 @@ export class SandboxBillingEngine {
     return this.invoicing.bill(subscription, 'subscription_create');
   }
 
+  /** How the customer's default card would decline a payment now, if it would. */
+  firstPaymentDecline(customer: StripeObject): Decline | undefined {
+    const methodId = (customer.invoice_settings as Body).default_payment_method;
+    return declineOf(this.store, methodId ? this.store.get(String(methodId)) : undefined);
+  }
+
   /** Pays an open invoice now with the customer's default card (see SandboxInvoicing.pay). */
-  payInvoice(invoice: StripeObject): { invoice: StripeObject; paid: boolean } {
+  payInvoice(invoice: StripeObject): Attempt {
     return this.invoicing.pay(invoice);
   }
 
@@ -246,16 +243,20 @@ export class SandboxBillingEngine {
    * cancel or renew subscriptions, schedules start their next phase or release at the end, and
    * failed invoices are retried on their schedule.
    */
-  advance(time: number): void {
-    automatically(() => this.runUntil(time));
+  advance(time: number, clockId = SANDBOX_CLOCK_ID): void {
+    const scope = clockId === SANDBOX_CLOCK_ID ? null : clockId;
+    this.store.onClock(scope, () => automatically(() => this.runUntil(time, clockId)));
+    this.events.clockMoved();
   }
 
-  private runUntil(time: number): void {
+  private runUntil(time: number, clockId: string): void {
+    const here = (object: StripeObject) => onClock(object, clockId);
     for (;;) {
       const renewal = this.store
         .all(
           'subscription',
           (subscription) =>
+            here(subscription) &&
             ['active', 'past_due', 'trialing'].includes(String(subscription.status)) &&
             periodEnd(subscription) <= time,
         )
@@ -264,26 +265,47 @@ export class SandboxBillingEngine {
         .all(
           'invoice',
           (invoice) =>
+            here(invoice) &&
             invoice.status === 'open' &&
             invoice.next_payment_attempt !== null &&
             Number(invoice.next_payment_attempt) <= time,
         )
         .sort((a, b) => Number(a.next_payment_attempt) - Number(b.next_payment_attempt))[0];
+      const expiring = this.store
+        .all(
+          'subscription',
+          (subscription) =>
+            here(subscription) &&
+            subscription.status === 'incomplete' &&
+            Number(subscription.created) + INCOMPLETE_EXPIRES_AFTER <= time,
+        )
+        .sort((a, b) => Number(a.created) - Number(b.created))[0];
+      if (expiring) {
+        const at = Number(expiring.created) + INCOMPLETE_EXPIRES_AFTER;
+        this.setClock(Math.max(this.store.now(), at), clockId);
+        expireIncomplete(this.store, this.events, expiring);
+        continue;
+      }
       if (!renewal && !retry) break;
       // The clock passes each period end and each retry in turn: a renewal or a retry, its
       // invoice and its events are dated when they happen, not when the advance ends.
       if (retry && (!renewal || Number(retry.next_payment_attempt) < periodEnd(renewal))) {
-        this.setClock(Math.max(this.store.now(), Number(retry.next_payment_attempt)));
+        this.setClock(Math.max(this.store.now(), Number(retry.next_payment_attempt)), clockId);
         this.retry(retry);
       } else {
-        this.setClock(Math.max(this.store.now(), periodEnd(renewal)));
+        this.setClock(Math.max(this.store.now(), periodEnd(renewal)), clockId);
         this.renew(renewal);
       }
     }
-    this.setClock(time);
+    this.setClock(time, clockId);
   }
 
-  private setClock(time: number): void {
+  /** Moves a clock: the sandbox's own time, or a clock made through the API. */
+  setClock(time: number, clockId = SANDBOX_CLOCK_ID): void {
+    if (clockId !== SANDBOX_CLOCK_ID) {
+      this.store.save({ ...this.store.get(clockId)!, frozen_time: time });
+      return;
+    }
     this.store.state.clockOffset = time - realNow();
     this.store.persist();
   }

@@ -46,12 +46,7 @@ export const productOf = (priceId: string) => priceId.replace(/^price_/, 'prod_'
 /** The billing portal's configuration (the account's default one). */
 export const SANDBOX_PORTAL_CONFIGURATION = 'bpc_sandbox_default';
 
-/** Stripe's test payment methods: a card that pays, and one attached fine that declines charges. */
-export const TEST_CARDS: Record<string, { brand: string; last4: string; declines: boolean }> = {
-  pm_card_visa: { brand: 'visa', last4: '4242', declines: false },
-  pm_card_mastercard: { brand: 'mastercard', last4: '4444', declines: false },
-  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', declines: true },
-};
+export { TEST_CARDS } from './sandbox-cards.js';
 
 /** A catalogue price as Stripe answers it. */
 export function priceObject(id: string): StripeObject {

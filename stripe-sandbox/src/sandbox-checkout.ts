@@ -2,13 +2,13 @@
  * What the hosted pages do: paying a checkout session (a card, a subscription, a complete
  * session), expiring one, redeeming a promotion code; and customers, their fields and test cards.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { newId, realNow, type Body, type StripeObject } from './sandbox-common.js';
 import type { SandboxBillingEngine } from './sandbox-billing-engine.js';
-import { SANDBOX_CLOCK_ID, TEST_CARDS } from './sandbox-catalogue.js';
+import { TEST_CARDS } from './sandbox-catalogue.js';
 import type { SandboxEvents } from './sandbox-events.js';
-import { freshObject } from './sandbox-objects.js';
-import { privateOf, setPrivate } from './sandbox-private.js';
+import { cardMethod } from './sandbox-payment-intents.js';
+import { privateOf } from './sandbox-private.js';
 import type { SandboxStore } from './sandbox-store.js';
 
 /** What a checkout session sells, which Stripe's session object does not show. */
@@ -29,7 +29,7 @@ export class SandboxCheckout {
     const customer = this.store.fromFixture('customer', {
       id: newId('customer'),
       invoice_prefix: randomBytes(4).toString('hex').toUpperCase(),
-      test_clock: SANDBOX_CLOCK_ID,
+      test_clock: typeof body.test_clock === 'string' ? body.test_clock : this.store.defaultClock,
     });
     const { updated, attached } = this.applyCustomerFields(customer, body);
     this.store.save(updated);
@@ -98,27 +98,7 @@ export class SandboxCheckout {
 
   /** A card of Stripe's test tokens, attached to the customer (whether it declines stays ours). */
   private attachCard(customerId: string, token: string): StripeObject {
-    const card = TEST_CARDS[token];
-    const method = this.store.save(
-      this.store.fromFixture('payment_method', {
-        id: newId('payment_method'),
-        customer: customerId,
-        card: {
-          ...freshObject('payment_method.card'),
-          brand: card.brand,
-          country: 'US',
-          display_brand: card.brand,
-          exp_month: 12,
-          exp_year: new Date(this.store.now() * 1000).getUTCFullYear() + 3,
-          fingerprint: createHash('sha256').update(token).digest('base64url').slice(0, 16),
-          funding: 'credit',
-          last4: card.last4,
-          networks: { available: [card.brand], preferred: null },
-        },
-      }),
-    );
-    if (card.declines) setPrivate(this.store, method.id, { declines: true });
-    return method;
+    return cardMethod(this.store, token, customerId);
   }
 
   /** What a checkout session sells (set when it was created). */

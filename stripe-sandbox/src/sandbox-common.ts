@@ -18,6 +18,8 @@ const ID_PREFIX: Record<string, string> = {
   refund: 're',
   discount: 'di',
   promotion_code: 'promo',
+  payment_intent: 'pi',
+  'test_helpers.test_clock': 'clock',
 };
 
 export function newId(object: string): string {

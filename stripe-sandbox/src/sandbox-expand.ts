@@ -5,12 +5,7 @@
  * a list's paths start with `data.`. A few fields are only there when expanded ("includable"):
  * an invoice's payments, a checkout session's line items.
  */
-import {
-  priceObject,
-  productObject,
-  SANDBOX_CLOCK_ID,
-  SANDBOX_PRICES,
-} from './sandbox-catalogue.js';
+import { priceObject, productObject, SANDBOX_PRICES } from './sandbox-catalogue.js';
 import type { Body, StripeObject } from './sandbox-common.js';
 import { privateOf } from './sandbox-private.js';
 import { list, type SandboxParts } from './routes/route-helpers.js';
@@ -35,7 +30,7 @@ const isStripeObject = (value: unknown): value is StripeObject =>
 export class SandboxExpander {
   private readonly includables: Record<string, Record<string, Includable>>;
 
-  constructor(private readonly parts: Pick<SandboxParts, 'store' | 'engine'>) {
+  constructor(private readonly parts: Pick<SandboxParts, 'store' | 'engine' | 'clocks'>) {
     this.includables = {
       invoice: {
         payments: (invoice) =>
@@ -67,7 +62,7 @@ export class SandboxExpander {
   /** The object an id names, among those the sandbox knows (its own, its catalogue, its clock). */
   private resolve(id: string): StripeObject | undefined {
     if (SANDBOX_PRICES[id]) return priceObject(id);
-    if (id === SANDBOX_CLOCK_ID) return this.parts.engine.clock();
+    if (id.startsWith('clock_')) return this.parts.clocks.get(id);
     return productObject(id) ?? this.parts.store.get(id);
   }
 

@@ -1,30 +1,10 @@
 // The objects one billing creates in the sandbox: the invoice and its line, the card charge, the discount applied.
 import { randomBytes } from 'node:crypto';
 import { newId, subscriptionItem, type Body, type StripeObject } from './sandbox-common.js';
-import { SANDBOX_CLOCK_ID } from './sandbox-catalogue.js';
+import { chargeOutcome, type Decline } from './sandbox-cards.js';
 import { freshObject } from './sandbox-objects.js';
 import { money } from './sandbox-pages.js';
-import { withPaymentIntent } from './sandbox-payment-intents.js';
 import type { SandboxStore } from './sandbox-store.js';
-
-/** Stripe's outcome of a card payment the network approved, and of one the issuer declined. */
-const APPROVED = {
-  advice_code: null,
-  network_advice_code: null,
-  network_decline_code: null,
-  network_status: 'approved_by_network',
-  reason: null,
-  risk_level: 'normal',
-  seller_message: 'Payment complete.',
-  type: 'authorized',
-};
-const DECLINED = {
-  ...APPROVED,
-  network_status: 'declined_by_network',
-  reason: 'generic_decline',
-  seller_message: 'The bank did not return any further details with this decline.',
-  type: 'issuer_declined',
-};
 
 /** A previewed invoice's id: Stripe's previews are not objects one can fetch. */
 export const upcomingId = () =>
@@ -112,7 +92,7 @@ export function invoiceObject(
     total_taxes: [],
     period_start: item.current_period_start,
     period_end: item.current_period_start,
-    test_clock: SANDBOX_CLOCK_ID,
+    test_clock: customer.test_clock ?? null,
     status_transitions: {
       finalized_at: null,
       marked_uncollectible_at: null,
@@ -131,19 +111,23 @@ export function nextNumber(store: SandboxStore, customerId: string): string {
   return `${String(customer.invoice_prefix)}-${String(sequence).padStart(4, '0')}`;
 }
 
-/** A card charge (a failed one when the card declines or the customer has none). */
+/**
+ * A card charge through a PaymentIntent: a failed one, with the decline's code and outcome, when
+ * the card declines or the customer has none.
+ */
 export function cardCharge(
   store: SandboxStore,
-  customer: StripeObject,
+  customer: StripeObject | undefined,
   method: StripeObject | undefined,
   amount: number,
-  paid: boolean,
+  decline: Decline | undefined,
   description: string,
+  paymentIntent: string,
 ): StripeObject {
   const id = newId('charge');
+  const paid = !decline;
   const card = method?.card as Body | undefined;
-  return withPaymentIntent(
-    store,
+  return store.save(
     store.fromFixture('charge', {
       id,
       amount,
@@ -153,13 +137,14 @@ export function cardCharge(
       paid,
       refunded: false,
       status: paid ? 'succeeded' : 'failed',
-      failure_code: paid ? null : 'card_declined',
-      failure_message: paid ? null : 'Your card was declined.',
-      outcome: paid ? APPROVED : DECLINED,
+      failure_code: decline?.code ?? null,
+      failure_message: decline?.message ?? null,
+      outcome: chargeOutcome(decline),
+      payment_intent: paymentIntent,
       currency: 'usd',
-      customer: customer.id,
+      customer: customer?.id ?? null,
       description,
-      receipt_email: customer.email ?? null,
+      receipt_email: customer?.email ?? null,
       receipt_url: `${store.url}/receipts/${id}`,
       payment_method: method?.id ?? null,
       payment_method_details: card

@@ -1,14 +1,15 @@
 /** Invoicing: what one billing of a subscription creates (an invoice, a charge, its payment). */
 import { newId, subscriptionItem, type Body, type StripeObject } from './sandbox-common.js';
 import type { SandboxEvents } from './sandbox-events.js';
+import type { Decline } from './sandbox-cards.js';
 import {
   activeDiscount,
-  cardCharge,
   discountOff,
   invoiceObject,
   nextNumber,
   upcomingId,
 } from './sandbox-invoice-objects.js';
+import { attemptPayment } from './sandbox-payment-intents.js';
 import { privateOf, setPrivate } from './sandbox-private.js';
 import type { SandboxStore } from './sandbox-store.js';
 
@@ -42,6 +43,10 @@ export interface Attempt {
   paid: boolean;
   /** The last scheduled retry failed: the subscription's fate is the account's setting. */
   exhausted: boolean;
+  /** How the card declined, with the charge and the PaymentIntent of the attempt. */
+  decline?: Decline;
+  charge: StripeObject;
+  intent: StripeObject;
 }
 
 export class SandboxInvoicing {
@@ -55,13 +60,12 @@ export class SandboxInvoicing {
    * Invoices the current period and charges the customer's default card, with Stripe's events
    * in Stripe's order: the invoice created (a draft), finalized, then the charge and the
    * invoice's payment. A declined card leaves the invoice open, its next attempt scheduled (Smart
-   * Retries), and the subscription past_due.
+   * Retries), and the subscription past_due; a declined first payment leaves a new subscription
+   * `incomplete`, its invoice never retried (it expires after 23 hours, see SandboxBillingEngine).
    */
   bill(subscription: StripeObject, reason: string, prorated?: number): StripeObject {
     const customer = this.store.get(String(subscription.customer))!;
-    const methodId = (customer.invoice_settings as Body).default_payment_method;
-    const method = methodId ? this.store.get(String(methodId)) : undefined;
-    const paid = !!method && !privateOf(this.store, method.id).declines;
+    const method = this.defaultMethod(customer);
     const now = this.store.now();
     const full = prorated ?? Number((subscriptionItem(subscription).price as Body).unit_amount);
     const discount =
@@ -86,15 +90,16 @@ export class SandboxInvoicing {
     });
     this.events.emit('invoice.finalized', open);
 
-    const charge = cardCharge(
-      this.store,
+    const { charge, decline } = attemptPayment(this.store, this.events, {
+      owner: open.id,
       customer,
       method,
       amount,
-      paid,
-      reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
-    );
-    this.events.emit(paid ? 'charge.succeeded' : 'charge.failed', charge);
+      description:
+        reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+    });
+    const paid = !decline;
+    const first = reason === 'subscription_create';
     const payment = this.store.save(
       this.store.fromFixture('invoice_payment', {
         id: newId('invoice_payment'),
@@ -107,7 +112,7 @@ export class SandboxInvoicing {
         status_transitions: { canceled_at: null, paid_at: paid ? now : null },
       }),
     );
-    if (!paid) setPrivate(this.store, open.id, { firstFailedAt: now, retries: 0 });
+    if (!paid && !first) setPrivate(this.store, open.id, { firstFailedAt: now, retries: 0 });
     const attempted = this.store.save({
       ...open,
       attempted: true,
@@ -121,7 +126,7 @@ export class SandboxInvoicing {
             auto_advance: false,
             status_transitions: { ...(open.status_transitions as Body), paid_at: now },
           }
-        : { next_payment_attempt: this.retryAt(open.id, 0) }),
+        : { next_payment_attempt: first ? null : this.retryAt(open.id, 0) }),
     });
     if (paid) {
       this.events.emit('invoice.paid', attempted);
@@ -132,12 +137,12 @@ export class SandboxInvoicing {
     const billed = this.store.save({
       ...this.store.get(subscription.id)!,
       latest_invoice: attempted.id,
-      status: paid ? 'active' : 'past_due',
+      status: paid ? 'active' : first ? 'incomplete' : 'past_due',
     });
     if (billed.status !== subscription.status)
       this.events.emit('customer.subscription.updated', billed, subscription);
     // No retries configured: the first failure was the last.
-    if (!paid && attempted.next_payment_attempt === null) {
+    if (!paid && !first && attempted.next_payment_attempt === null) {
       this.afterFailedRetries(billed);
       return this.store.get(subscription.id)!;
     }
@@ -153,13 +158,17 @@ export class SandboxInvoicing {
    */
   pay(invoice: StripeObject, scheduled = false): Attempt {
     const customer = this.store.get(String(invoice.customer))!;
-    const methodId = (customer.invoice_settings as Body).default_payment_method;
-    const method = methodId ? this.store.get(String(methodId)) : undefined;
-    const paid = !!method && !privateOf(this.store, method.id).declines;
+    const method = this.defaultMethod(customer);
     const now = this.store.now();
     const amount = Number(invoice.amount_remaining);
-    const charge = cardCharge(this.store, customer, method, amount, paid, 'Subscription update');
-    this.events.emit(paid ? 'charge.succeeded' : 'charge.failed', charge);
+    const { charge, intent, decline } = attemptPayment(this.store, this.events, {
+      owner: invoice.id,
+      customer,
+      method,
+      amount,
+      description: 'Subscription update',
+    });
+    const paid = !decline;
     const payment = this.store.save(
       this.store.fromFixture('invoice_payment', {
         id: newId('invoice_payment'),
@@ -202,17 +211,24 @@ export class SandboxInvoicing {
       this.events.emit('invoice_payment.paid', payment);
     } else this.events.emit('invoice.payment_failed', attempted);
     const subscription = this.subscriptionOf(invoice);
-    // Paying the latest invoice brings a past-due (or unpaid) subscription back to active.
+    // Paying the latest invoice brings a past-due, unpaid or incomplete subscription to active.
     if (
       paid &&
-      (subscription?.status === 'past_due' || subscription?.status === 'unpaid') &&
+      ['past_due', 'unpaid', 'incomplete'].includes(String(subscription?.status)) &&
+      subscription &&
       subscription.latest_invoice === invoice.id
     ) {
       const active = this.store.save({ ...subscription, status: 'active' });
       this.events.emit('customer.subscription.updated', active, subscription);
     }
     if (exhausted && subscription) this.afterFailedRetries(subscription);
-    return { invoice: attempted, paid, exhausted };
+    return { invoice: attempted, paid, exhausted, decline, charge, intent };
+  }
+
+  /** The customer's default payment method, if it has one. */
+  private defaultMethod(customer: StripeObject): StripeObject | undefined {
+    const methodId = (customer.invoice_settings as Body).default_payment_method;
+    return methodId ? this.store.get(String(methodId)) : undefined;
   }
 
   /**

@@ -1,4 +1,5 @@
 /** The sandbox's state: every object by id, answers by idempotency key, the test clock's offset. */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { realNow, type Body, type StripeObject } from './sandbox-common.js';
 import { isExpired, SandboxJournal, type IdempotentAnswer, type State } from './sandbox-journal.js';
 import { freshObject } from './sandbox-objects.js';
@@ -32,6 +33,10 @@ export class SandboxStore {
   quiet = false;
   /** The sandbox's own address, for the links its objects carry (known once it listens). */
   url = '';
+  /** The clock of customers created without `test_clock` (none, as at Stripe, unless set). */
+  defaultClock: string | null = null;
+  /** The test clock whose objects are being worked on (see onClock). */
+  private readonly clockScope = new AsyncLocalStorage<string | null>();
 
   /** `dataFile`: where state is kept between restarts; in memory only when undefined. */
   constructor(dataFile: string | undefined) {
@@ -40,9 +45,41 @@ export class SandboxStore {
     for (const object of Object.values(this.state.objects)) this.index(object);
   }
 
-  /** The test clock's time, in Unix seconds. */
+  /**
+   * The time, in Unix seconds, of the test clock being worked on (see onClock): a clock made
+   * through the API is frozen at its `frozen_time`; objects on no clock or on `clock_sandbox`
+   * follow the sandbox's own time, which runs on from where `clock_sandbox` was last moved.
+   */
   now(): number {
+    const clock = this.clockScope.getStore();
+    const frozen = clock ? this.state.objects[clock] : undefined;
+    if (frozen?.object === 'test_helpers.test_clock') return Number(frozen.frozen_time);
+    return this.sandboxNow();
+  }
+
+  /** The sandbox's own time (`clock_sandbox`'s). */
+  sandboxNow(): number {
     return realNow() + (this.state.clockOffset ?? 0);
+  }
+
+  /** The clock being worked on (none: the sandbox's own time). */
+  currentClock(): string | null {
+    return this.clockScope.getStore() ?? null;
+  }
+
+  /** Runs `work` on the time of `clock` (none: the sandbox's own time). */
+  onClock<T>(clock: string | null | undefined, work: () => T): T {
+    return this.clockScope.run(clock ?? null, work);
+  }
+
+  /** The test clock an object belongs to: its own, or its customer's (none for most). */
+  clockOf(id: unknown): string | null {
+    const object = typeof id === 'string' ? this.state.objects[id] : undefined;
+    if (!object) return null;
+    if (typeof object.test_clock === 'string') return object.test_clock;
+    const customer =
+      typeof object.customer === 'string' ? this.state.objects[object.customer] : undefined;
+    return typeof customer?.test_clock === 'string' ? customer.test_clock : null;
   }
 
   get<T extends StripeObject = StripeObject>(id: string): T | undefined {

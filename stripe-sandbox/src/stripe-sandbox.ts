@@ -4,9 +4,10 @@
  * official SDK configured with this server's address. It serves a test checkout page and sends
  * signed webhook events exactly as Stripe does, retrying until the backend answers 2xx.
  *
- * Billing runs on one test clock (`clock_sandbox`): advancing it renews subscriptions, moves
- * subscription schedules to their next phase and charges the customer's default card, with the
- * events Stripe sends for each step.
+ * Billing runs on test clocks (sandbox-clocks.ts): advancing one renews the subscriptions on it,
+ * moves subscription schedules to their next phase and charges the customer's default card, with
+ * the events Stripe sends for each step. Objects on no clock follow the sandbox's own time, which
+ * `clock_sandbox` moves.
  *
  * This file is the server and the public API the tests drive. The parts: the protocol every answer
  * follows (test keys, Request-Id, errors, expand, idempotency, faults), the store (state, and its
@@ -25,8 +26,10 @@ import { registerPaymentIntentRoutes } from './routes/payment-intents.routes.js'
 import { registerPortalRoutes } from './routes/portal.routes.js';
 import type { SandboxParts } from './routes/route-helpers.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.routes.js';
+import { registerTestClockRoutes } from './routes/test-clocks.routes.js';
 import { SandboxBillingEngine } from './sandbox-billing-engine.js';
 import { SandboxCheckout } from './sandbox-checkout.js';
+import { registerClockScope, SandboxClocks } from './sandbox-clocks.js';
 import { realNow, type StripeObject } from './sandbox-common.js';
 import { SandboxEvents } from './sandbox-events.js';
 import { SandboxExpander } from './sandbox-expand.js';
@@ -80,6 +83,12 @@ export interface SandboxOptions {
    * payments" setting says: `canceled` (the default), `unpaid`, or `past_due` (left as it is).
    */
   afterFailedRetries?: RetrySettings['afterFailedRetries'];
+  /**
+   * The clock of customers created without `test_clock` (none by default, as at Stripe): a
+   * product that creates its customers without one, tested on `clock_sandbox`, sets it so that
+   * its objects name the clock whose time they follow.
+   */
+  defaultTestClock?: string;
 }
 
 export class StripeSandbox {
@@ -89,6 +98,7 @@ export class StripeSandbox {
   private readonly events: SandboxEvents;
   private readonly engine: SandboxBillingEngine;
   private readonly checkout: SandboxCheckout;
+  private readonly clocks: SandboxClocks;
 
   constructor(private readonly options: SandboxOptions) {
     this.store = new SandboxStore(options.dataFile);
@@ -104,6 +114,8 @@ export class StripeSandbox {
       }),
     );
     this.checkout = new SandboxCheckout(this.store, this.events, this.engine);
+    this.clocks = new SandboxClocks(this.store, this.events, this.engine);
+    this.store.defaultClock = options.defaultTestClock ?? null;
     this.app = Fastify({
       logger: false,
       // Every answer carries its Request-Id, as Stripe's do.
@@ -120,6 +132,7 @@ export class StripeSandbox {
     );
     this.routes();
     registerRequestScope(this.app);
+    registerClockScope(this.app, this.store);
     if (options.onTraffic) registerTrafficRecorder(this.app, options.onTraffic);
   }
 
@@ -137,6 +150,11 @@ export class StripeSandbox {
   }
   set holdDeliveries(hold: boolean) {
     this.events.holdDeliveries = hold;
+  }
+
+  /** The ids of events whose deliveries were given up after three days of clock time. */
+  get abandonedEvents(): readonly string[] {
+    return this.events.abandoned;
   }
 
   /** Events on their way to the backend or waiting to be retried. */
@@ -160,9 +178,9 @@ export class StripeSandbox {
     await this.store.flush();
   }
 
-  /** The test clock's time, in Unix seconds. */
+  /** The sandbox's own time (`clock_sandbox`'s), in Unix seconds. */
   now(): number {
-    return this.store.now();
+    return this.store.sandboxNow();
   }
 
   get<T extends StripeObject = StripeObject>(id: string): T | undefined {
@@ -234,6 +252,7 @@ export class StripeSandbox {
       events: this.events,
       engine: this.engine,
       checkout: this.checkout,
+      clocks: this.clocks,
     };
     registerProtocol(api, {
       store: this.store,
@@ -246,8 +265,9 @@ export class StripeSandbox {
     registerSubscriptionRoutes(api, parts);
     registerCouponRoutes(api, parts);
     registerInvoiceRoutes(api, parts);
-    registerEventRoutes(api, parts);
     registerPaymentIntentRoutes(api, parts);
+    registerEventRoutes(api, parts);
     registerListRoutes(api, parts);
+    registerTestClockRoutes(api, parts);
   }
 }

@@ -85,7 +85,10 @@ describe('the Stripe sandbox’s state on disk', () => {
       expect(await again.stripe.customers.retrieve(customer.id)).toEqual(kept);
       expect(await again.stripe.subscriptions.retrieve(subscription.id)).toEqual(renewed);
       const clockNow = await again.stripe.testHelpers.testClocks.retrieve('clock_sandbox');
-      expect(clockNow.frozen_time - clock.frozen_time).toBeLessThan(30);
+      expect(clock.status).toBe('advancing');
+      expect(
+        clockNow.frozen_time - clock.status_details.advancing!.target_frozen_time,
+      ).toBeLessThan(30);
       expect((await again.stripe.invoices.list({ customer: customer.id })).data).toHaveLength(2);
       const replayed = await again.stripe.customers.create(
         { email: 'kept@example.com', invoice_settings: { default_payment_method: 'pm_card_visa' } },

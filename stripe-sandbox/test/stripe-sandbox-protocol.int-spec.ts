@@ -178,6 +178,7 @@ describe('the Stripe sandbox’s expand[], through the official SDK', () => {
     ({ sandbox, stripe } = await startSandbox());
     customer = await stripe.customers.create({
       email: 'expand@example.com',
+      test_clock: 'clock_sandbox',
       invoice_settings: { default_payment_method: 'pm_card_visa' },
     });
     subscription = await stripe.subscriptions.create({

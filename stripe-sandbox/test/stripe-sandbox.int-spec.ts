@@ -7,6 +7,29 @@ import { waitFor } from './wait.js';
 const SECRET = 'whsec_sandbox_test_secret';
 const DAY = 24 * 60 * 60;
 
+/**
+ * A subscription paid at its start whose card declines from then on, and the clock at its first
+ * renewal: the renewal's invoice has failed once (a first payment that fails leaves the
+ * subscription incomplete instead, see stripe-sandbox-cards.int-spec.ts).
+ */
+async function renewalDeclines(client: Stripe, email: string, price = 'price_prospector') {
+  const customer = await client.customers.create({
+    email,
+    invoice_settings: { default_payment_method: 'pm_card_visa' },
+  });
+  const subscription = await client.subscriptions.create({
+    customer: customer.id,
+    items: [{ price }],
+  });
+  await client.customers.update(customer.id, {
+    invoice_settings: { default_payment_method: 'pm_card_chargeCustomerFail' },
+  });
+  await client.testHelpers.testClocks.advance('clock_sandbox', {
+    frozen_time: subscription.items.data[0].current_period_end,
+  });
+  return { customer, subscription };
+}
+
 class WebhookReceiver {
   received: Stripe.Event[] = [];
   refuseNext = 0;
@@ -212,7 +235,9 @@ describe('the local Stripe sandbox, through the official SDK', () => {
       'customer.subscription.created',
       'invoice.created',
       'invoice.finalized',
+      'payment_intent.created',
       'charge.succeeded',
+      'payment_intent.succeeded',
       'invoice.paid',
       'invoice.payment_succeeded',
       'checkout.session.completed',
@@ -502,73 +527,16 @@ describe('the local Stripe sandbox, through the official SDK', () => {
     ).rejects.toMatchObject({ statusCode: 400 });
   });
 
-  it('starts its one test clock in the past when nothing live runs on it, then bills forward from there', async () => {
-    const own = new StripeSandbox({ webhookSecret: SECRET, webhookUrl: () => undefined });
-    const url = new URL(await own.start());
-    const client = new Stripe('sk_test_local', {
-      host: url.hostname,
-      port: Number(url.port),
-      protocol: 'http',
-    });
-    try {
-      const yearAgo = Math.floor(Date.now() / 1000) - 365 * 86_400;
-      await expect(client.testHelpers.testClocks.create({} as never)).rejects.toMatchObject({
-        statusCode: 400,
-        code: 'parameter_missing',
-        param: 'frozen_time',
-      });
-      const clock: Stripe.TestHelpers.TestClock = await client.testHelpers.testClocks.create({
-        frozen_time: yearAgo,
-      });
-      expect(clock).toMatchObject({ id: 'clock_sandbox', object: 'test_helpers.test_clock' });
-      expect(Math.abs(clock.frozen_time - yearAgo)).toBeLessThan(5);
-
-      // A subscription bought then is dated then, and renews as the clock moves on.
-      const customer = await client.customers.create({
-        email: 'early@example.com',
-        payment_method: 'pm_card_visa',
-        invoice_settings: { default_payment_method: 'pm_card_visa' },
-      });
-      const subscription = await client.subscriptions.create({
-        customer: customer.id,
-        items: [{ price: 'price_prospector' }],
-      });
-      expect(Math.abs(subscription.start_date - yearAgo)).toBeLessThan(5);
-      await client.testHelpers.testClocks.advance(clock.id, {
-        frozen_time: yearAgo + 100 * 86_400,
-      });
-      const invoices = (await client.invoices.list({ customer: customer.id })).data;
-      expect(invoices.map((invoice) => invoice.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
-
-      // With that subscription live, the clock cannot start again; once it ends, it can.
-      await expect(
-        client.testHelpers.testClocks.create({ frozen_time: yearAgo }),
-      ).rejects.toMatchObject({
-        statusCode: 400,
-        type: 'StripeInvalidRequestError',
-        message: expect.stringContaining('1 live subscriptions'),
-      });
-      await client.subscriptions.cancel(subscription.id);
-      expect(
-        (await client.testHelpers.testClocks.create({ frozen_time: yearAgo })).frozen_time,
-      ).toBeLessThan(yearAgo + 5);
-    } finally {
-      await own.stop();
-    }
-  });
-
-  it('declines a failing card: the invoice stays open and the subscription goes past_due', async () => {
-    const customer = await stripe.customers.create({
-      email: 'declined@example.com',
-      invoice_settings: { default_payment_method: 'pm_card_chargeCustomerFail' },
-    });
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: 'price_prospector' }],
-    });
-    expect(subscription.status).toBe('past_due');
+  it('declines a failing card at renewal: the invoice stays open and the subscription goes past_due', async () => {
+    const { subscription } = await renewalDeclines(stripe, 'declined@example.com');
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
     const [invoice] = (await stripe.invoices.list({ subscription: subscription.id })).data;
-    expect(invoice).toMatchObject({ status: 'open', amount_paid: 0, amount_remaining: 7500 });
+    expect(invoice).toMatchObject({
+      status: 'open',
+      billing_reason: 'subscription_cycle',
+      amount_paid: 0,
+      amount_remaining: 7500,
+    });
     await waitFor(async () =>
       receiver.received.find(
         (event) =>
@@ -804,14 +772,7 @@ describe('the local Stripe sandbox, through the official SDK', () => {
   });
 
   it('retries a declined invoice on its schedule as the clock passes, then cancels the subscription', async () => {
-    const customer = await stripe.customers.create({
-      email: 'retries@example.com',
-      invoice_settings: { default_payment_method: 'pm_card_chargeCustomerFail' },
-    });
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: 'price_prospector' }],
-    });
+    const { subscription } = await renewalDeclines(stripe, 'retries@example.com');
     const [invoice] = (await stripe.invoices.list({ subscription: subscription.id })).data;
     const failedAt = invoice.status_transitions.finalized_at!;
     // Stripe's Smart Retries stand in as 3, 5, 7 and 14 days after the first failure.
@@ -897,14 +858,11 @@ describe('the local Stripe sandbox, through the official SDK', () => {
         port: Number(url.port),
         protocol: 'http',
       });
-      const customer = await client.customers.create({
-        email: 'unpaid@example.com',
-        invoice_settings: { default_payment_method: 'pm_card_chargeCustomerFail' },
-      });
-      const subscription = await client.subscriptions.create({
-        customer: customer.id,
-        items: [{ price: 'price_networker' }],
-      });
+      const { customer, subscription } = await renewalDeclines(
+        client,
+        'unpaid@example.com',
+        'price_networker',
+      );
       const [invoice] = (await client.invoices.list({ subscription: subscription.id })).data;
       const failedAt = invoice.status_transitions.finalized_at!;
       expect(invoice.next_payment_attempt).toBe(failedAt + DAY);

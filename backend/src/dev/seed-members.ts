@@ -58,7 +58,8 @@ async function inParallel<T>(items: T[], concurrency: number, work: (item: T) =>
 }
 
 export class SeedMembers {
-  private clock?: { id: string; frozenAt: number; readAt: number };
+  /** The seed's own test clock (frozen at `frozenAt`), which its members' customers are on. */
+  private clock?: { id: string; frozenAt: number };
 
   constructor(
     private readonly stripe: Stripe,
@@ -67,10 +68,9 @@ export class SeedMembers {
   ) {}
 
   /**
-   * Every member's Stripe objects and history up to `now`. The history needs a clock that can
-   * start in the past: a sandbox's (Stripe's own test clocks hold three customers each), when no
-   * live subscription runs on it. Otherwise every member buys at `now`. Answers the members and
-   * the window their history covers.
+   * Every member's Stripe objects and history up to `now`. The history needs a test clock of its
+   * own that starts in the past: a sandbox's (Stripe's own test clocks hold three customers each).
+   * Otherwise every member buys at `now`. Answers the members and the window their history covers.
    */
   async create(
     members: SeedMember[],
@@ -113,8 +113,11 @@ export class SeedMembers {
   private async startClock(time: number): Promise<boolean> {
     if (!this.seedStripe.canPayCheckouts) return false;
     try {
-      const clock = await this.stripe.testHelpers.testClocks.create({ frozen_time: time });
-      this.clock = { id: clock.id, frozenAt: clock.frozen_time, readAt: Date.now() / 1000 };
+      const clock = await this.stripe.testHelpers.testClocks.create({
+        frozen_time: time,
+        name: 'Seeded members',
+      });
+      this.clock = { id: clock.id, frozenAt: clock.frozen_time };
       return true;
     } catch (error) {
       if ((error as Stripe.errors.StripeError).type === 'StripeInvalidRequestError') return false;
@@ -122,15 +125,21 @@ export class SeedMembers {
     }
   }
 
-  /** Advances the clock to `time` unless it is there already (it runs on meanwhile). */
+  /**
+   * Advances the clock to `time` unless it is there already, and waits until it is ready (Stripe
+   * answers an advance at once and bills on the clock meanwhile).
+   */
   private async moveClockTo(time: number): Promise<void> {
-    if (!this.clock) return;
-    const current = this.clock.frozenAt + (Date.now() / 1000 - this.clock.readAt);
-    if (time <= current + 1) return;
-    const clock = await this.stripe.testHelpers.testClocks.advance(this.clock.id, {
-      frozen_time: Math.round(time),
+    if (!this.clock || time <= this.clock.frozenAt + 1) return;
+    const frozenTime = Math.round(time);
+    let clock = await this.stripe.testHelpers.testClocks.advance(this.clock.id, {
+      frozen_time: frozenTime,
     });
-    this.clock = { id: clock.id, frozenAt: clock.frozen_time, readAt: Date.now() / 1000 };
+    while (clock.status !== 'ready') {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      clock = await this.stripe.testHelpers.testClocks.retrieve(this.clock.id);
+    }
+    this.clock = { id: clock.id, frozenAt: clock.frozen_time };
   }
 
   private async run(
@@ -148,6 +157,7 @@ export class SeedMembers {
             ? plan.card
             : plan.workingCard;
         progress.customer = await this.stripe.customers.create({
+          ...(this.clock ? { test_clock: this.clock.id } : {}),
           email: person.email,
           name: `${person.firstName} ${person.lastName}`.trim(),
           ...(person.phone ? { phone: person.phone } : {}),

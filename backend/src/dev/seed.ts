@@ -202,7 +202,7 @@ function stateWarning(config: AppConfig): string[] {
 function history(summary: SeedSummary, target: SeedStripeTarget, config: AppConfig): string {
   if (summary.historyDays > 0)
     return (
-      `Their history covers the last ${summary.historyDays} days on the sandbox's test clock ` +
+      `Their history covers the last ${summary.historyDays} days on a test clock of their own ` +
       `(the first ${HISTORY_USERS} users' purchases, renewals, plan changes, refunds, failed payments ` +
       'and cancellations), so the dashboard has twelve months of revenue to show.'
     );
@@ -213,8 +213,8 @@ function history(summary: SeedSummary, target: SeedStripeTarget, config: AppConf
       ? `delete ${localSandboxStateFile(config).replace(/\.json$/, '.*')} with the server stopped`
       : 'start the sandbox afresh';
   return (
-    "They all bought today: the sandbox's test clock runs live subscriptions that are not the " +
-    `seed's, so it cannot start in the past. For a year of history, ${stateFiles} and seed again.`
+    'They all bought today: the sandbox made no test clock to start in the past. For a year of ' +
+    `history, ${stateFiles} and seed again.`
   );
 }
 

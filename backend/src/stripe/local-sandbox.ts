@@ -37,6 +37,8 @@ export async function localSandbox(
     dataFile: localSandboxStateFile(config),
     webhookSecret: config.stripe.webhookSecret!,
     webhookUrl,
+    // The product creates its customers without a clock; the sandbox's dashboard moves its own.
+    defaultTestClock: 'clock_sandbox',
     ...sandboxSettings(),
   });
   sandbox.holdDeliveries = holdDeliveries;

@@ -35,6 +35,8 @@ export async function startAppWithSandbox(
     webhookUrl: () => appUrl && `${appUrl}/api/webhooks/stripe`,
     retryDelayMs: 100,
     onTraffic: recorder.record,
+    // The product creates its customers without a clock; the tests move the sandbox's own.
+    defaultTestClock: 'clock_sandbox',
     ...sandboxOptions,
   });
   const sandboxUrl = await sandbox.start();

@@ -1,13 +1,13 @@
 /** Customers and their payment methods. */
 import type { FastifyInstance } from 'fastify';
-import { TEST_CARDS } from '../sandbox-catalogue.js';
+import { cardError, TEST_CARDS } from '../sandbox-cards.js';
 import { subscriptionItem, type Body, type StripeObject } from '../sandbox-common.js';
 import { customerPage } from '../sandbox-pages.js';
 import { found, listPage, noSuch, param, type SandboxParts } from './route-helpers.js';
 
 export function registerCustomerRoutes(
   api: FastifyInstance,
-  { store, checkout }: SandboxParts,
+  { store, checkout, clocks }: SandboxParts,
 ): void {
   /** The default payment method a call names, if it is neither a test card nor a known one. */
   const unknownMethod = (body: Body): string | undefined => {
@@ -17,8 +17,24 @@ export function registerCustomerRoutes(
       : undefined;
   };
 
+  /**
+   * Stripe's refusal of a test card that declines when attached (0002, 9995): the card error,
+   * before anything is created or changed.
+   */
+  const refusedCard = (body: Body) => {
+    const method = (body.invoice_settings as Body | undefined)?.default_payment_method;
+    const card = typeof method === 'string' ? TEST_CARDS[method] : undefined;
+    return card?.declinesOnAttach && card.declines
+      ? { error: cardError(card.declines) }
+      : undefined;
+  };
+
   api.post('/v1/customers', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
+    const refused = refusedCard(body);
+    if (refused) return reply.status(402).send(refused);
+    if (body.test_clock !== undefined && !clocks.get(String(body.test_clock)))
+      return noSuch(reply, 'test_helpers.test_clock', body.test_clock, 'test_clock');
     const method = unknownMethod(body);
     if (method)
       return noSuch(reply, 'payment_method', method, 'invoice_settings[default_payment_method]');
@@ -34,6 +50,8 @@ export function registerCustomerRoutes(
     if (!customer || customer.object !== 'customer')
       return found(store, reply, param(request), 'customer');
     const body = (request.body ?? {}) as Body;
+    const refused = refusedCard(body);
+    if (refused) return reply.status(402).send(refused);
     const method = unknownMethod(body);
     if (method)
       return noSuch(reply, 'payment_method', method, 'invoice_settings[default_payment_method]');

@@ -1,4 +1,4 @@
-/** Events, prices and products, the test clock, and the dashboard where a developer moves it. */
+/** Events, prices and products, and the dashboard where a developer moves the test clocks. */
 import type { FastifyInstance } from 'fastify';
 import {
   priceObject,
@@ -8,51 +8,20 @@ import {
 } from '../sandbox-catalogue.js';
 import { addMonths, subscriptionItem, type Body, type StripeObject } from '../sandbox-common.js';
 import { dashboardPage } from '../sandbox-pages.js';
-import { automatically } from '../sandbox-requests.js';
-import { found, noSuch, param, stripeError, type SandboxParts } from './route-helpers.js';
+import { found, noSuch, param, type SandboxParts } from './route-helpers.js';
 
 export function registerEventRoutes(
   api: FastifyInstance,
-  { store, events, engine }: SandboxParts,
+  { store, events, clocks }: SandboxParts,
 ): void {
-  api.post('/v1/test_helpers/test_clocks', async (request, reply) => {
-    const body = (request.body ?? {}) as Body;
-    if (body.frozen_time === undefined)
-      return stripeError(reply, 400, 'Missing required param: frozen_time.', undefined, {
-        code: 'parameter_missing',
-        param: 'frozen_time',
-      });
-    const frozenTime = Number(body.frozen_time);
-    if (!Number.isInteger(frozenTime) || frozenTime <= 0)
-      return stripeError(reply, 400, 'Invalid integer: frozen_time', undefined, {
-        param: 'frozen_time',
-      });
-    const refused = engine.restartClock(frozenTime);
-    return refused ? stripeError(reply, 400, refused) : engine.clock();
-  });
-  api.get('/v1/test_helpers/test_clocks/:id', async (request, reply) =>
-    param(request) === SANDBOX_CLOCK_ID
-      ? engine.clock()
-      : noSuch(reply, 'test_helpers.test_clock', param(request)),
-  );
   /**
-   * Stripe tells the account once the clock has moved and its objects have caught up: an event of
-   * its own making, not of the advance request.
+   * The dashboard moves the sandbox's own time and every clock made through the API by the same
+   * span (a developer's seeded members live on one), past Stripe's limit on an advance.
    */
-  const advanceClock = (frozenTime: number) => {
-    engine.advance(frozenTime);
-    const clock = engine.clock();
-    automatically(() => events.emit('test_helpers.test_clock.ready', clock));
-    return clock;
+  const advanceClock = (to: (from: number) => number) => {
+    for (const clock of [clocks.get(SANDBOX_CLOCK_ID)!, ...clocks.list()])
+      if (clock.status === 'ready') clocks.advance(clock, to(Number(clock.frozen_time)));
   };
-  api.post('/v1/test_helpers/test_clocks/:id/advance', async (request, reply) => {
-    if (param(request) !== SANDBOX_CLOCK_ID)
-      return noSuch(reply, 'test_helpers.test_clock', param(request));
-    const frozenTime = Number(((request.body ?? {}) as Body).frozen_time);
-    if (!Number.isInteger(frozenTime) || frozenTime <= store.now())
-      return stripeError(reply, 400, 'The frozen_time must be later than the current time.');
-    return advanceClock(frozenTime);
-  });
 
   // The sandbox's dashboard, where a developer (or a browser test) moves the clock.
   api.get('/', async (_request, reply) => {
@@ -81,13 +50,13 @@ export function registerEventRoutes(
       const days = Number(body.days);
       if (!Number.isInteger(days) || days < 1 || days > 60)
         return reply.status(400).type('text/html').send('<h1>Days must be 1 to 60</h1>');
-      advanceClock(store.now() + days * 24 * 3600);
+      advanceClock((from) => from + days * 24 * 3600);
       return reply.redirect('/', 303);
     }
     const months = Number(body.months ?? 1);
     if (!Number.isInteger(months) || months < 1 || months > 24)
       return reply.status(400).type('text/html').send('<h1>Months must be 1 to 24</h1>');
-    advanceClock(addMonths(store.now(), months));
+    advanceClock((from) => addMonths(from, months));
     return reply.redirect('/', 303);
   });
 

@@ -1,5 +1,6 @@
 /** Invoices and their payments, charges and their receipts, refunds. */
 import type { FastifyInstance } from 'fastify';
+import { cardError } from '../sandbox-cards.js';
 import { newId, type Body, type StripeObject } from '../sandbox-common.js';
 import { money, receiptPage } from '../sandbox-pages.js';
 import {
@@ -79,10 +80,11 @@ export function registerInvoiceRoutes(
         'invalid_request_error',
         { code: 'invoice_not_open' },
       );
-    const { invoice: attempted, paid } = engine.payInvoice(invoice);
-    if (!paid)
-      return stripeError(reply, 402, 'Your card was declined.', 'card_error', {
-        code: 'card_declined',
+    const { invoice: attempted, decline, charge, intent } = engine.payInvoice(invoice);
+    // Stripe answers a declined payment with the card error, its decline code and the attempt.
+    if (decline)
+      return reply.status(402).send({
+        error: cardError(decline, { charge: charge.id, payment_intent: intent }),
       });
     return attempted;
   });

@@ -153,6 +153,9 @@ export function registerPortalRoutes(
     const customer = store.get(String(session.customer));
     if (!customer || !TEST_CARDS[token])
       return reply.status(400).type('text/html').send('<h1>Choose one of the test cards</h1>');
+    // As on Stripe's page, a card the issuer declines when checked is not saved.
+    const declines = TEST_CARDS[token].declinesOnAttach ? TEST_CARDS[token].declines : undefined;
+    if (declines) return reply.status(402).type('text/html').send(`<h1>${declines.message}</h1>`);
     checkout.updateCustomer(customer, { invoice_settings: { default_payment_method: token } });
     const after = (session.flow as Body | null)?.after_completion as Body | undefined;
     if (after?.type === 'redirect')

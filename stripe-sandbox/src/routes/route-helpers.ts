@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxBillingEngine } from '../sandbox-billing-engine.js';
 import type { SandboxCheckout } from '../sandbox-checkout.js';
+import type { SandboxClocks } from '../sandbox-clocks.js';
 import { realNow, type Body, type StripeObject } from '../sandbox-common.js';
 import type { SandboxEvents } from '../sandbox-events.js';
 import type { SandboxStore } from '../sandbox-store.js';
@@ -12,6 +13,7 @@ export interface SandboxParts {
   events: SandboxEvents;
   engine: SandboxBillingEngine;
   checkout: SandboxCheckout;
+  clocks: SandboxClocks;
 }
 
 /** Extra fields of an error: Stripe's `code` (which brings its `doc_url`) and `param`. */

@@ -1,6 +1,7 @@
 /** Subscriptions and subscription schedules. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SANDBOX_CLOCK_ID, SANDBOX_PRICES } from '../sandbox-catalogue.js';
+import { cardError } from '../sandbox-cards.js';
+import { SANDBOX_PRICES } from '../sandbox-catalogue.js';
 import {
   addMonths,
   newId,
@@ -75,6 +76,10 @@ export function registerSubscriptionRoutes(
       'items[0][price]',
     );
     if (!priceId) return reply;
+    // `error_if_incomplete`: a first payment that would fail is Stripe's 402, and no subscription.
+    const decline = engine.firstPaymentDecline(customer);
+    if (body.payment_behavior === 'error_if_incomplete' && decline)
+      return reply.status(402).send({ error: cardError(decline) });
     return engine.subscribe(customer.id, priceId, (body.metadata as Body) ?? {});
   });
 
@@ -194,7 +199,7 @@ export function registerSubscriptionRoutes(
         status: 'active',
         end_behavior: 'release',
         metadata: body.metadata ?? {},
-        test_clock: SANDBOX_CLOCK_ID,
+        test_clock: subscription.test_clock ?? null,
         current_phase: {
           start_date: item.current_period_start,
           end_date: item.current_period_end,
