@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { withDatabase } from '../../support/database.js';
 import { signUpAndConfirm } from '../../pages/site.js';
+import { test } from '../../support/sandbox-clock.js';
 
 const unique = (prefix: string, project: string) =>
   `${prefix}.${project}.${Date.now().toString(36)}@example.com`;
@@ -42,6 +43,8 @@ async function advanceClock(page: Page, sandboxOrigin: string, button: string) {
   await page.getByRole('button', { name: button }).click();
   await expect(page.getByRole('heading', { name: 'Stripe sandbox' })).toBeVisible();
 }
+
+test.use({ movesTheSandboxClock: true });
 
 test('a member whose renewal fails sees the banner, updates the card in the portal, pays, and the banner goes', async ({
   page,

@@ -1,11 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { signIn, signUpAndConfirm } from '../../pages/site.js';
 import { linkFromOutbox } from '../../support/outbox.js';
 import { expectNoSeriousAxeViolations } from '../../support/axe.js';
+import { test } from '../../support/sandbox-clock.js';
 
 /** Saves what the page looks like for review; the screenshot is not compared. */
 const shot = (page: Page, project: string, name: string) =>
   page.screenshot({ path: `/tmp/shots-site/${project}-${name}.png` });
+
+// The first journey moves the clock three months; the other two are short and wait with it.
+test.use({ movesTheSandboxClock: true });
 
 test('claim a founding spot, pay on the sandbox checkout, set the password, and arrive as a founding member', async ({
   page,
