@@ -32,13 +32,14 @@ export async function localSandbox(
   webhookUrl: () => string | undefined,
   { holdDeliveries = false }: { holdDeliveries?: boolean } = {},
 ): Promise<LocalSandbox> {
-  const { StripeSandbox, sandboxSettings } = await import('@leadpulse/stripe-sandbox');
+  const { StripeSandbox, SANDBOX_CLOCK_ID, sandboxSettings } =
+    await import('@leadpulse/stripe-sandbox');
   const sandbox = new StripeSandbox({
     dataFile: localSandboxStateFile(config),
     webhookSecret: config.stripe.webhookSecret!,
     webhookUrl,
     // The product creates its customers without a clock; the sandbox's dashboard moves its own.
-    defaultTestClock: 'clock_sandbox',
+    defaultTestClock: SANDBOX_CLOCK_ID,
     ...sandboxSettings(),
   });
   sandbox.holdDeliveries = holdDeliveries;
