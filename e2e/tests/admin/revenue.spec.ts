@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   });
   expect(seeded.status, seeded.stdout + seeded.stderr).toBe(0);
   expect(seeded.stdout).toContain(
-    "Their history covers the last 395 days on the sandbox's test clock",
+    'Their history covers the last 395 days on a test clock of their own',
   );
   product = await startProduct({
     dataDir,
