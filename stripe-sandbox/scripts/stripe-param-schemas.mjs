@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stripeRoot, withFolderNames } from './stripe-schemas.mjs';
+import { compileValidators, generateSchema, stripeRoot } from './stripe-schemas.mjs';
 
 /**
  * Each API route of the sandbox (Fastify's method and URL) and the declaration file and type of
@@ -127,32 +127,11 @@ function closeEnums(node) {
   Object.values(node).forEach(closeEnums);
 }
 
-/** Generates the schemas and validators into `folder` (the compiler and Ajv load only here). */
+/** Generates the schemas and validators into `folder`. */
 async function generate(folder) {
-  const { createFormatter, createParser, createProgram, DEFAULT_CONFIG, SchemaGenerator } =
-    await import('ts-json-schema-generator');
-  const { default: Ajv } = await import('ajv');
-  const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
   const entry = join(folder, 'entry.ts');
   writeFileSync(entry, entrySource(join(stripeRoot(), 'esm', 'resources')));
-  const config = {
-    ...DEFAULT_CONFIG,
-    path: entry,
-    type: 'SandboxParams',
-    skipTypeCheck: true,
-    expose: 'all',
-    topRef: false,
-    jsDoc: 'none',
-    additionalProperties: false,
-  };
-  const program = withFolderNames(createProgram(config));
-  const generator = new SchemaGenerator(
-    program,
-    createParser(program, config),
-    createFormatter(config),
-    config,
-  );
-  const schema = generator.createSchema('SandboxParams');
+  const schema = await generateSchema(entry, 'SandboxParams');
   rmSync(entry);
   // A type the generator could not read would be `{}`, which takes anything: refuse to build.
   const routes = Object.fromEntries(
@@ -166,13 +145,11 @@ async function generate(folder) {
     join(folder, 'schemas.json'),
     JSON.stringify({ routes, definitions: schema.definitions }),
   );
-  // The first error only: a request is refused for one parameter, as Stripe refuses it.
-  const ajv = new Ajv({ allErrors: false, strict: false, code: { source: true, esm: true } });
-  ajv.addSchema({ $id: 'stripe', definitions: schema.definitions });
   const exports = {};
   for (const [route, definition] of Object.entries(routes))
     exports[routeValidatorName(route)] = `stripe#/definitions/${encodeURIComponent(definition)}`;
-  const code = standaloneCode(ajv, exports);
+  // The first error only: a request is refused for one parameter, as Stripe refuses it.
+  const code = await compileValidators(schema.definitions, exports, { allErrors: false });
   // The sandbox loads the validators without Ajv (a development dependency): they must need nothing.
   if (/\brequire\(|^import /m.test(code))
     throw new Error('The parameter validators import code: add Ajv to the dependencies.');

@@ -114,7 +114,7 @@ function entrySource(resources) {
  * folders (the Checkout and BillingPortal `Session`, Issuing's `Card` and `Card`) are told apart
  * by the folder, as Stripe names them (`Checkout.Session`).
  */
-export function withFolderNames(program) {
+function withFolderNames(program) {
   const checker = program.getTypeChecker();
   const named = new Proxy(checker, {
     get(target, key) {
@@ -137,19 +137,17 @@ export function withFolderNames(program) {
   });
 }
 
-/** Generates the schemas and validators (the compiler and Ajv load only when needed). */
-async function generate(folder) {
+/**
+ * The JSON Schema of the interface `type` declared in the file `entry`, whose properties are typed
+ * with Stripe's declarations (the TypeScript compiler loads only when this is called).
+ */
+export async function generateSchema(entry, type) {
   const { createFormatter, createParser, createProgram, DEFAULT_CONFIG, SchemaGenerator } =
     await import('ts-json-schema-generator');
-  const { default: Ajv } = await import('ajv');
-  const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
-  const resources = join(stripeRoot(), 'esm', 'resources');
-  const entry = join(folder, 'entry.ts');
-  writeFileSync(entry, entrySource(resources));
   const config = {
     ...DEFAULT_CONFIG,
     path: entry,
-    type: 'SandboxObjects',
+    type,
     skipTypeCheck: true,
     expose: 'all',
     topRef: false,
@@ -157,23 +155,35 @@ async function generate(folder) {
     additionalProperties: false,
   };
   const program = withFolderNames(createProgram(config));
-  const generator = new SchemaGenerator(
-    program,
-    createParser(program, config),
-    createFormatter(config),
-    config,
-  );
-  const schema = generator.createSchema('SandboxObjects');
+  const parser = createParser(program, config);
+  return new SchemaGenerator(program, parser, createFormatter(config), config).createSchema(type);
+}
+
+/**
+ * Ajv's standalone module of validators over `definitions`: one export per entry of `exports`
+ * (export name → `stripe#/definitions/…`), reporting every error or only the first.
+ */
+export async function compileValidators(definitions, exports, { allErrors }) {
+  const { default: Ajv } = await import('ajv');
+  const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
+  const ajv = new Ajv({ allErrors, strict: false, code: { source: true, esm: true } });
+  ajv.addSchema({ $id: 'stripe', definitions });
+  return standaloneCode(ajv, exports);
+}
+
+/** Generates the schemas and validators into `folder`. */
+async function generate(folder) {
+  const entry = join(folder, 'entry.ts');
+  writeFileSync(entry, entrySource(join(stripeRoot(), 'esm', 'resources')));
+  const schema = await generateSchema(entry, 'SandboxObjects');
   // On the wire a decimal is a string; the SDK wraps it in a Decimal object only after parsing.
   schema.definitions.Decimal = { type: 'string' };
   writeFileSync(join(folder, 'schemas.json'), JSON.stringify(schema));
-
-  const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true } });
-  ajv.addSchema({ $id: 'stripe', definitions: schema.definitions });
   const exports = {};
   for (const [kind, reference] of Object.entries(schema.properties))
     exports[validatorName(kind)] = `stripe${reference.$ref}`;
-  writeFileSync(join(folder, 'validators.mjs'), standaloneCode(ajv, exports));
+  const code = await compileValidators(schema.definitions, exports, { allErrors: true });
+  writeFileSync(join(folder, 'validators.mjs'), code);
 }
 
 /** The folder of schemas and validators for the installed `stripe` (generated when missing). */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
-import { StripeSandbox } from '../src/index.js';
-import { SandboxRecorder } from '../src/fidelity.js';
+import type { StripeSandbox } from '../src/index.js';
+import { sandboxForSuite } from './sandbox-under-test.js';
 import { waitFor } from './wait.js';
 
 const HOUR = 60 * 60;
@@ -35,10 +35,14 @@ class Endpoint {
 
 describe('Stripe’s test cards, incomplete subscriptions and event deliveries in the sandbox', () => {
   const endpoint = new Endpoint();
-  const recorder = new SandboxRecorder();
+  const suite = sandboxForSuite({
+    webhookSecret: 'whsec_cards',
+    webhookUrl: () => endpoint.url,
+    retryDelayMs: 20,
+  });
   let sandbox: StripeSandbox;
   let stripe: Stripe;
-  const events = () => recorder.events as unknown as Stripe.Event[];
+  const events = suite.events;
   const eventsAbout = (id: string) =>
     events().filter((event) => {
       const object = event.data.object as { id?: string; customer?: unknown };
@@ -50,25 +54,10 @@ describe('Stripe’s test cards, incomplete subscriptions and event deliveries i
     });
 
   beforeAll(async () => {
+    ({ sandbox, stripe } = suite);
     await endpoint.listen();
-    sandbox = new StripeSandbox({
-      webhookSecret: 'whsec_cards',
-      webhookUrl: () => endpoint.url,
-      retryDelayMs: 20,
-      onTraffic: recorder.record,
-    });
-    const url = new URL(await sandbox.start());
-    stripe = new Stripe('sk_test_local', {
-      host: url.hostname,
-      port: Number(url.port),
-      protocol: 'http',
-    });
   });
-  afterAll(async () => {
-    await sandbox.stop();
-    await endpoint.close();
-    await recorder.expectFaithful();
-  });
+  afterAll(() => endpoint.close());
 
   it.each([
     ['pm_card_chargeDeclined', 'generic_decline', 'Your card was declined.'],

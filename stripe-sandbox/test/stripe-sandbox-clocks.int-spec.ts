@@ -1,38 +1,20 @@
 import Stripe from 'stripe';
-import { StripeSandbox } from '../src/index.js';
-import { SandboxRecorder } from '../src/fidelity.js';
+import { sandboxForSuite } from './sandbox-under-test.js';
 import { waitFor } from './wait.js';
 
 const DAY = 24 * 60 * 60;
 
 describe('test clocks as Stripe has them, through the official SDK', () => {
-  const recorder = new SandboxRecorder();
-  let sandbox: StripeSandbox;
+  const suite = sandboxForSuite({ webhookSecret: 'whsec_clocks', webhookUrl: () => undefined });
   let stripe: Stripe;
-  const events = () => recorder.events as unknown as Stripe.Event[];
+  const events = suite.events;
   const clockEvents = (id: string, from = 0) =>
     events()
       .slice(from)
       .filter((event) => (event.data.object as { id: string }).id === id)
       .map((event) => [event.type, (event.data.object as Stripe.TestHelpers.TestClock).status]);
 
-  beforeAll(async () => {
-    sandbox = new StripeSandbox({
-      webhookSecret: 'whsec_clocks',
-      webhookUrl: () => undefined,
-      onTraffic: recorder.record,
-    });
-    const url = new URL(await sandbox.start());
-    stripe = new Stripe('sk_test_local', {
-      host: url.hostname,
-      port: Number(url.port),
-      protocol: 'http',
-    });
-  });
-  afterAll(async () => {
-    await sandbox.stop();
-    await recorder.expectFaithful();
-  });
+  beforeAll(() => void ({ stripe } = suite));
 
   it('makes a new clock in the past; only customers created on it live on its time', async () => {
     await expect(stripe.testHelpers.testClocks.create({} as never)).rejects.toMatchObject({

@@ -1,12 +1,15 @@
-import Stripe from 'stripe';
-import { SandboxRecorder } from '../src/fidelity.js';
-import { StripeSandbox } from '../src/index.js';
+import type Stripe from 'stripe';
+import type { StripeSandbox } from '../src/index.js';
+import { sandboxForSuite } from './sandbox-under-test.js';
 
 const DAY = 86_400;
 const ids = (page: { data: { id: string }[] }) => page.data.map((item) => item.id);
 
 describe('the Stripe sandbox’s list filters and PaymentIntents, through the official SDK', () => {
-  const recorder = new SandboxRecorder();
+  const suite = sandboxForSuite(
+    { webhookSecret: 'whsec_lists', webhookUrl: () => undefined, clockStart: 1_700_000_000 },
+    'sk_test_lists',
+  );
   let sandbox: StripeSandbox;
   let stripe: Stripe;
   let customer: Stripe.Customer;
@@ -15,18 +18,7 @@ describe('the Stripe sandbox’s list filters and PaymentIntents, through the of
   let subscriptions: Stripe.Subscription[];
 
   beforeAll(async () => {
-    sandbox = new StripeSandbox({
-      webhookSecret: 'whsec_lists',
-      webhookUrl: () => undefined,
-      onTraffic: recorder.record,
-      clockStart: 1_700_000_000,
-    });
-    const url = new URL(await sandbox.start());
-    stripe = new Stripe('sk_test_lists', {
-      host: url.hostname,
-      port: Number(url.port),
-      protocol: 'http',
-    });
+    ({ sandbox, stripe } = suite);
     customer = await stripe.customers.create({
       email: 'lists@example.com',
       invoice_settings: { default_payment_method: 'pm_card_visa' },
@@ -45,10 +37,6 @@ describe('the Stripe sandbox’s list filters and PaymentIntents, through the of
       });
     }
     await stripe.subscriptions.cancel(subscriptions[1].id);
-  });
-  afterAll(async () => {
-    await sandbox.stop();
-    await recorder.expectFaithful();
   });
 
   it('filters subscriptions by status', async () => {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import Stripe from 'stripe';
-import { SandboxRecorder } from '../src/fidelity.js';
-import { StripeSandbox } from '../src/index.js';
+import type { StripeSandbox } from '../src/index.js';
+import { sandboxForSuite } from './sandbox-under-test.js';
 import { registerParamChecks } from '../src/sandbox-params.js';
 
 /** The error a call fails with (the test fails if it succeeds). */
@@ -19,31 +19,20 @@ async function refusal(call: Promise<unknown>): Promise<Stripe.errors.StripeErro
 const loose = <T>(value: unknown) => value as T;
 
 describe('the Stripe sandbox refuses the parameters Stripe refuses, through the official SDK', () => {
-  const recorder = new SandboxRecorder();
+  const suite = sandboxForSuite(
+    { webhookSecret: 'whsec_params', webhookUrl: () => undefined },
+    'sk_test_params',
+  );
   let sandbox: StripeSandbox;
   let stripe: Stripe;
   let customer: Stripe.Customer;
 
   beforeAll(async () => {
-    sandbox = new StripeSandbox({
-      webhookSecret: 'whsec_params',
-      webhookUrl: () => undefined,
-      onTraffic: recorder.record,
-    });
-    const url = new URL(await sandbox.start());
-    stripe = new Stripe('sk_test_params', {
-      host: url.hostname,
-      port: Number(url.port),
-      protocol: 'http',
-    });
+    ({ sandbox, stripe } = suite);
     customer = await stripe.customers.create({
       email: 'params@example.com',
       invoice_settings: { default_payment_method: 'pm_card_visa' },
     });
-  });
-  afterAll(async () => {
-    await sandbox.stop();
-    await recorder.expectFaithful();
   });
 
   it('answers an unknown parameter with parameter_unknown and its name', async () => {

@@ -8,24 +8,20 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Stripe from 'stripe';
-import { StripeSandbox } from '../src/index.js';
+import type Stripe from 'stripe';
+import type { StripeSandbox } from '../src/index.js';
+import { startSandbox } from './sandbox-under-test.js';
 
 /** A sandbox keeping its state in `dataFile`, and the official SDK on it. */
-async function startSandbox(dataFile: string): Promise<{ sandbox: StripeSandbox; stripe: Stripe }> {
-  const sandbox = new StripeSandbox({
-    dataFile,
-    webhookSecret: 'whsec_persistence',
-    webhookUrl: () => undefined,
-  });
-  const url = new URL(await sandbox.start());
-  const stripe = new Stripe('sk_test_persistence', {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-  });
-  return { sandbox, stripe };
-}
+const startOwnSandbox = (dataFile: string) =>
+  startSandbox(
+    {
+      dataFile,
+      webhookSecret: 'whsec_persistence',
+      webhookUrl: () => undefined,
+    },
+    'sk_test_persistence',
+  );
 
 const journalOf = (dataFile: string) => dataFile.replace(/\.json$/, '.journal');
 const size = (file: string) => statSync(file).size;
@@ -49,7 +45,7 @@ describe('the Stripe sandbox’s state on disk', () => {
 
   /** Starts a sandbox on the data file, stopped after the test if still running. */
   async function start() {
-    const started = await startSandbox(dataFile);
+    const started = await startOwnSandbox(dataFile);
     running = started.sandbox;
     return started;
   }

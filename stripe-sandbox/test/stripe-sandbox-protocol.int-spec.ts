@@ -1,21 +1,17 @@
 import { jest } from '@jest/globals';
 import Stripe from 'stripe';
-import { StripeSandbox } from '../src/index.js';
+import type { StripeSandbox } from '../src/index.js';
+import { startSandbox } from './sandbox-under-test.js';
 
 /** A sandbox of its own (lists count every object of a type) and the official SDK on it. */
-async function startSandbox(): Promise<{ sandbox: StripeSandbox; stripe: Stripe }> {
-  const sandbox = new StripeSandbox({
-    webhookSecret: 'whsec_protocol',
-    webhookUrl: () => undefined,
-  });
-  const url = new URL(await sandbox.start());
-  const stripe = new Stripe('sk_test_protocol', {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-  });
-  return { sandbox, stripe };
-}
+const startOwnSandbox = () =>
+  startSandbox(
+    {
+      webhookSecret: 'whsec_protocol',
+      webhookUrl: () => undefined,
+    },
+    'sk_test_protocol',
+  );
 
 /** Every object an auto-paging list yields, checked to be each once. */
 async function everyPaged<T extends { id: string }>(items: AsyncIterable<T>): Promise<string[]> {
@@ -35,7 +31,7 @@ describe('the Stripe sandbox’s lists, through the official SDK', () => {
   const created: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    ({ sandbox, stripe } = await startSandbox());
+    ({ sandbox, stripe } = await startOwnSandbox());
     customer = await stripe.customers.create({
       email: 'pages@example.com',
       invoice_settings: { default_payment_method: 'pm_card_visa' },
@@ -175,7 +171,7 @@ describe('the Stripe sandbox’s expand[], through the official SDK', () => {
   let subscription: Stripe.Subscription;
 
   beforeAll(async () => {
-    ({ sandbox, stripe } = await startSandbox());
+    ({ sandbox, stripe } = await startOwnSandbox());
     customer = await stripe.customers.create({
       email: 'expand@example.com',
       test_clock: 'clock_sandbox',
@@ -328,7 +324,7 @@ describe('the Stripe sandbox’s errors and Request-Id, through the official SDK
   let sandbox: StripeSandbox;
   let stripe: Stripe;
 
-  beforeAll(async () => ({ sandbox, stripe } = await startSandbox()));
+  beforeAll(async () => ({ sandbox, stripe } = await startOwnSandbox()));
   afterAll(() => sandbox.stop());
 
   it('gives every answer a Request-Id of its own', async () => {
@@ -422,7 +418,7 @@ describe('the Stripe sandbox’s idempotency keys, through the official SDK', ()
   let sandbox: StripeSandbox;
   let stripe: Stripe;
 
-  beforeAll(async () => ({ sandbox, stripe } = await startSandbox()));
+  beforeAll(async () => ({ sandbox, stripe } = await startOwnSandbox()));
   afterAll(() => sandbox.stop());
   afterEach(() => jest.restoreAllMocks());
 
@@ -503,7 +499,7 @@ describe('the Stripe sandbox’s billing calendar, on the test clock', () => {
   let sandbox: StripeSandbox;
   let stripe: Stripe;
 
-  beforeAll(async () => ({ sandbox, stripe } = await startSandbox()));
+  beforeAll(async () => ({ sandbox, stripe } = await startOwnSandbox()));
   afterAll(() => sandbox.stop());
 
   it('bills a subscription started on the 31st on the last day of short months, then the 31st again', async () => {

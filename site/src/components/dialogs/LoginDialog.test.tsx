@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubApi } from '../../test/render';
+import { memberSession } from '../../test/session';
 import { LoginDialog } from './LoginDialog';
 
 describe('LoginDialog', () => {
@@ -101,22 +102,7 @@ describe('LoginDialog', () => {
   });
 
   describe('with two-step verification', () => {
-    const session = {
-      access_token: 'a',
-      token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: Math.floor(Date.now() / 1000) + 3600,
-      refresh_token: 'r',
-      user: {
-        id: 'u',
-        email: 'ada@example.com',
-        created_at: '',
-        email_confirmed_at: null,
-        last_sign_in_at: null,
-        metadata: {},
-        factors: [{ id: 'f1', type: 'totp', created_at: '' }],
-      },
-    };
+    const session = memberSession({ factors: [{ id: 'f1', type: 'totp', created_at: '' }] });
     const bodyOf = (fetch: ReturnType<typeof stubApi>, path: string) =>
       JSON.parse(String(fetch.mock.calls.find(([url]) => url.endsWith(path))?.[1]?.body));
 

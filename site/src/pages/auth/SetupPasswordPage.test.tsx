@@ -2,24 +2,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubApi } from '../../test/render';
+import { memberSession } from '../../test/session';
 import { SetupPasswordPage } from './SetupPasswordPage';
 
-const session = {
-  access_token: 'a',
-  token_type: 'bearer',
-  expires_in: 3600,
-  expires_at: Math.floor(Date.now() / 1000) + 3600,
-  refresh_token: 'r',
-  user: {
-    id: 'u',
-    email: 'a@example.com',
-    created_at: '',
-    email_confirmed_at: null,
-    last_sign_in_at: null,
-    metadata: {},
-    factors: [],
-  },
-};
+const session = memberSession({ email: 'a@example.com' });
 
 describe('SetupPasswordPage', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -5,24 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionClient } from '../../features/auth/session';
 import { takeAfterSignIn } from '../../features/navigation/after-sign-in';
 import { renderWithApp, stubApi } from '../../test/render';
+import { memberSession } from '../../test/session';
 import { DashboardLayout } from './DashboardLayout';
 
-const session = (expiresInSeconds: number) => ({
-  access_token: 'a',
-  token_type: 'bearer' as const,
-  expires_in: 3600,
-  expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
-  refresh_token: 'r',
-  user: {
-    id: 'u',
-    email: 'ada@example.com',
-    created_at: '',
-    email_confirmed_at: null,
-    last_sign_in_at: null,
-    metadata: {},
-    factors: [],
-  },
-});
+const session = (expiresInSeconds: number) => memberSession({ expiresInSeconds });
 
 function Address() {
   const location = useLocation();

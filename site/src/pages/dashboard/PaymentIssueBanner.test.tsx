@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentIssue } from '@leadpulse/common';
 import { sessionClient } from '../../features/auth/session';
 import { renderWithApp, stubApi } from '../../test/render';
+import { memberSession } from '../../test/session';
 import { ContentPage } from './ContentPage';
 import { DashboardLayout } from './DashboardLayout';
 import { PaymentIssueBanner } from './PaymentIssueBanner';
@@ -19,22 +20,7 @@ const grace: PaymentIssue = {
 };
 const blocked: PaymentIssue = { ...grace, blocked: true, next_attempt_at: null };
 
-const session = {
-  access_token: 'a',
-  token_type: 'bearer' as const,
-  expires_in: 3600,
-  expires_at: Math.floor(Date.now() / 1000) + 3600,
-  refresh_token: 'r',
-  user: {
-    id: 'u',
-    email: 'ada@example.com',
-    created_at: '',
-    email_confirmed_at: null,
-    last_sign_in_at: null,
-    metadata: {},
-    factors: [],
-  },
-};
+const session = memberSession();
 
 const owing = (issue: PaymentIssue | null) => ({
   id: 'u1',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionClient } from '../../features/auth/session';
 import { renderWithApp, stubApi } from '../../test/render';
+import { memberSession } from '../../test/session';
 
 // canvas-confetti draws on a <canvas>, which jsdom cannot; the page's timing is what is tested.
 const { confetti, create } = vi.hoisted(() => {
@@ -84,22 +85,7 @@ describe('FoundingSuccessPage', () => {
   });
 
   it('tells a signed-in member who bought from Settings what is true for them', async () => {
-    sessionClient.setSession({
-      access_token: 'a',
-      token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: Math.floor(Date.now() / 1000) + 3600,
-      refresh_token: 'r',
-      user: {
-        id: 'u',
-        email: 'ada@example.com',
-        created_at: '',
-        email_confirmed_at: null,
-        last_sign_in_at: null,
-        metadata: {},
-        factors: [],
-      },
-    });
+    sessionClient.setSession(memberSession());
     stubApi({ 'GET /founding/session/cs_member': [200, paid] });
     renderWithApp(<FoundingSuccessPage />, url('cs_member'));
     expect(
