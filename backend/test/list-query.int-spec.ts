@@ -224,6 +224,21 @@ describe('the admin API under ra-data-simple-rest', () => {
     expect(refusal(await list('admin-actions', { filter: { q: ['a'] } }))).toEqual(REFUSED);
   });
 
+  it('refuses a query parameter other than filter, range and sort, and one given twice', async () => {
+    for (const resource of RESOURCES) {
+      const refused = await call('GET', `/api/admin/${resource}?page=2`);
+      expect({ resource, ...refusal(refused) }).toEqual({ resource, ...REFUSED });
+      expect(refused.json().errors).toHaveProperty('page');
+    }
+    const twice = await call('GET', '/api/admin/users?sort=["id","ASC"]&sort=["id","DESC"]');
+    expect(refusal(twice)).toEqual(REFUSED);
+    expect(twice.json().errors).toHaveProperty('sort');
+    for (const resource of ['users', 'newsletter']) {
+      const exported = await call('GET', `/api/admin/${resource}/export.csv?range=[0,9]`);
+      expect({ resource, ...refusal(exported) }).toEqual({ resource, ...REFUSED });
+    }
+  });
+
   it('honours every filter key each list declares', async () => {
     const uuid = randomUUID();
     const declared: Record<string, Record<string, unknown>> = {

@@ -1,3 +1,4 @@
+import type { ExportRequest } from '@leadpulse/common';
 import { sessionClient } from '../providers/session';
 
 /** Downloads a streamed CSV export of a resource for the list's current search and filter. */
@@ -6,8 +7,9 @@ export async function exportCsv(
   filter: Record<string, unknown>,
 ): Promise<void> {
   const session = await sessionClient.refreshIfDue();
+  const query = { filter: JSON.stringify(filter) } satisfies ExportRequest;
   const response = await fetch(
-    `/api/admin/${resource}/export.csv?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    `/api/admin/${resource}/export.csv?${new URLSearchParams(query).toString()}`,
     { headers: session ? { authorization: `Bearer ${session.access_token}` } : {} },
   );
   if (!response.ok) throw new Error(`Export failed (${response.status})`);

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { AdminGuard } from '../auth/admin-access.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
+import { ListQueryDto } from '../common/list-query.dto.js';
 import { AUDIT_ERRORS } from './audit.errors.js';
 import { AuditService, type AuditEntryView } from './audit.service.js';
 
@@ -17,7 +18,7 @@ export class AdminAuditController {
 
   @Get()
   async list(
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuditEntryView[]> {
     const list = parseListQuery(query, {

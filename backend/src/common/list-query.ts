@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { ListRequest } from '@leadpulse/common';
 import { AppException } from '../common/app.exception.js';
 import { INT4_MAX } from '../common/limits.js';
 import { findNul, NUL_MESSAGE } from '../common/nul-bytes.js';
@@ -68,7 +69,7 @@ function defaultRange(filter: Record<string, unknown>): [number, number] {
   return Array.isArray(filter.id) && filter.id.length > 0 ? [0, filter.id.length - 1] : [0, 19];
 }
 
-export function parseListQuery(query: Record<string, unknown>, options: ListOptions): ListQuery {
+export function parseListQuery(query: ListRequest, options: ListOptions): ListQuery {
   const filter = parseFilter(query.filter, options);
 
   const range = parseJson(query.range, 'range') ?? defaultRange(filter);

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { AdminGuard } from '../auth/admin-access.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
+import { ListQueryDto } from '../common/list-query.dto.js';
 import { toErrorReportRecord } from './error-report.mapper.js';
 import { ERROR_REPORT_NOT_FOUND } from './logs.errors.js';
 import { LogsService } from './logs.service.js';
@@ -19,7 +20,7 @@ export class AdminErrorReportsController {
 
   @Get()
   async list(
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ErrorReportRecord<Date>[]> {
     const list = parseListQuery(query, {

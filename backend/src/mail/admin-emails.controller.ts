@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
+import { ListQueryDto } from '../common/list-query.dto.js';
 import { toEmailRecord } from './email.mapper.js';
 import { EMAIL_NOT_FOUND } from './mail.errors.js';
 import { MailService } from './mail.service.js';
@@ -22,7 +23,7 @@ export class AdminEmailsController {
 
   @Get()
   async list(
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<EmailRecord<Date>[]> {
     const list = parseListQuery(query, {

@@ -17,6 +17,7 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
+import { ExportQueryDto, ListQueryDto } from '../common/list-query.dto.js';
 import { AddSubscriberDto, ImportSubscribersDto } from './dto/admin-subscriber.dto.js';
 import { NEWSLETTER_LIST, NewsletterAdminService } from './newsletter-admin.service.js';
 import { toSubscriberRecord } from './subscriber.mapper.js';
@@ -33,7 +34,7 @@ export class AdminNewsletterController {
 
   @Get()
   async list(
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SubscriberRecord<Date>[]> {
     const list = parseListQuery(query, NEWSLETTER_LIST);
@@ -43,7 +44,7 @@ export class AdminNewsletterController {
 
   /** newsletter.csv of the current filter, streamed. */
   @Get('export.csv')
-  export(@Query() query: Record<string, unknown>): StreamableFile {
+  export(@Query() query: ExportQueryDto): StreamableFile {
     const { filter } = parseListQuery({ filter: query.filter }, NEWSLETTER_LIST);
     return new StreamableFile(this.newsletter.exportCsv(filter), {
       type: 'text/csv; charset=utf-8',

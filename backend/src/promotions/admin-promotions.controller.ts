@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
+import { ListQueryDto } from '../common/list-query.dto.js';
 import { editOf } from '../common/record-edit.js';
 import { CreatePromotionDto, UpdatePromotionDto } from './dto/promotion.dto.js';
 import { toPromotionRecord } from './promotion.mapper.js';
@@ -24,7 +25,7 @@ export class AdminPromotionsController {
 
   @Get()
   async list(
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PromotionRecord<Date>[]> {
     const list = parseListQuery(query, {

@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
+import { ListQueryDto } from '../common/list-query.dto.js';
 import { editOf } from '../common/record-edit.js';
 import { CreateRoleDto, UpdateRoleDto } from './dto/role.dto.js';
 import { ROLES_ERRORS } from './roles.errors.js';
@@ -23,7 +24,7 @@ export class AdminRolesController {
 
   @Get()
   async list(
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RoleRecord<Date>[]> {
     const list = parseListQuery(query, {

@@ -8,6 +8,7 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
+import { ListQueryDto } from '../common/list-query.dto.js';
 import { CancelSubscriptionDto } from './dto/cancel-subscription.dto.js';
 import { ReactivateSubscriptionDto } from './dto/reactivate-subscription.dto.js';
 import {
@@ -29,7 +30,7 @@ export class AdminSubscriptionsController {
 
   @Get()
   async list(
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SubscriptionRecord<Date>[]> {
     const list = parseListQuery(query, {

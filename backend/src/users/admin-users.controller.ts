@@ -17,6 +17,7 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList, type ListOptions } from '../common/list-query.js';
+import { ExportQueryDto, ListQueryDto } from '../common/list-query.dto.js';
 import { editOf } from '../common/record-edit.js';
 import { CreateUserDto, UpdateUserDto } from './dto/admin-user.dto.js';
 import { UserAccountsService } from './user-accounts.service.js';
@@ -53,7 +54,7 @@ export class AdminUsersController {
   /** Newest first; `filter.q` searches e-mail and names, `filter.segment` is the spec's filter. */
   @Get()
   async list(
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MemberView[]> {
     const list = parseListQuery(query, USER_LIST);
@@ -67,7 +68,7 @@ export class AdminUsersController {
 
   /** users.csv of the current search and filter, streamed. */
   @Get('export.csv')
-  export(@Query() query: Record<string, unknown>): StreamableFile {
+  export(@Query() query: ExportQueryDto): StreamableFile {
     const { filter } = parseListQuery({ filter: query.filter }, USER_LIST);
     return new StreamableFile(this.users.exportCsv({ filter }), {
       type: 'text/csv; charset=utf-8',

@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../auth/auth-user.js';
 import { CurrentUser } from '../auth/guards.js';
 import { IdParam } from '../common/id-param.js';
 import { parseListQuery, sendList } from '../common/list-query.js';
+import { ListQueryDto } from '../common/list-query.dto.js';
 import { toStripeEventRow } from './stripe-event.mapper.js';
 import { StripeEventsService } from './stripe-events.service.js';
 import { STRIPE_EVENT_NOT_FOUND } from './webhooks.errors.js';
@@ -22,7 +23,7 @@ export class AdminStripeEventsController {
   /** Newest first; filters `event_type`, `processed` and `q` (the Stripe event id). */
   @Get()
   async list(
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StripeEventRow<Date>[]> {
     const list = parseListQuery(query, {

@@ -144,3 +144,17 @@ export interface RevenueQuery {
   /** How many calendar months, ending with the current one. */
   months?: number;
 }
+
+/**
+ * The query of every back-office list (`GET /api/admin/users`, …) in react-admin's simple REST
+ * form, each parameter JSON text: `filter` the list's filters (`{"q":"ada"}`), `range` the first
+ * and last row (`[0,24]`), `sort` a column and direction (`["created_at","DESC"]`).
+ */
+export interface ListRequest {
+  filter?: string;
+  range?: string;
+  sort?: string;
+}
+
+/** The query of a list's CSV export (`GET /api/admin/users/export.csv`): the list's filter. */
+export type ExportRequest = Pick<ListRequest, 'filter'>;
