@@ -1,9 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInToAdmin } from '../../pages/admin.js';
 import { expectNoSeriousAxeViolations } from '../../support/axe.js';
-
-const shot = (page: Page, project: string, name: string) =>
-  page.screenshot({ path: `/tmp/shots-admin/${project}-${name}.png`, fullPage: true });
+import { shot } from '../../pages/screens.js';
 
 /**
  * Each screen of the back office: its path, and what shows once its data is in (a list's
@@ -32,7 +30,7 @@ for (const screen of SCREENS) {
     if (screen.list)
       await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/).first()).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
-    await shot(page, info.project.name, screen.name);
+    await shot(page, screen.name, info.project.name);
     await expectNoSeriousAxeViolations(page, `the admin ${screen.name} screen`);
   });
 }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openFromSidebar } from '../../pages/leads.js';
 import { signUpAndConfirm } from '../../pages/site.js';
 import { expectNoSeriousAxeViolations } from '../../support/axe.js';
+import { shot } from '../../pages/screens.js';
 
 test('a member builds a rule from choices, previews it, and sees it run when engagement is logged', async ({
   page,
@@ -86,10 +87,7 @@ test('a member builds a rule from choices, previews it, and sees it run when eng
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
-  await page.screenshot({
-    path: `.artifacts/automation-${info.project.name}.png`,
-    fullPage: true,
-  });
+  await shot(page, 'automation', info.project.name);
   await rules.getByRole('button', { name: 'Delete Warm commenters' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this rule?' });
   await expectNoSeriousAxeViolations(page, 'the delete confirmation');

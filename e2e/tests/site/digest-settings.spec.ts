@@ -1,11 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndConfirm } from '../../pages/site.js';
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string, project: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage: true });
-}
+import { shot } from '../../pages/screens.js';
 
 /** The page is no wider than the window. */
 async function fitsTheWidth(page: Page): Promise<void> {

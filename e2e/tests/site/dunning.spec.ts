@@ -2,13 +2,10 @@ import { expect, type Page } from '@playwright/test';
 import { withDatabase } from '../../support/database.js';
 import { signUpAndConfirm } from '../../pages/site.js';
 import { test } from '../../support/sandbox-clock.js';
+import { shot } from '../../pages/screens.js';
 
 const unique = (prefix: string, project: string) =>
   `${prefix}.${project}.${Date.now().toString(36)}@example.com`;
-
-/** Saves what the page looks like for review; the screenshots are not compared. */
-const shot = (page: Page, project: string, name: string) =>
-  page.screenshot({ path: `/tmp/shots-site/${project}-${name}.png`, fullPage: true });
 
 /** How many e-mails of a template went to an address. */
 const sent = (to: string, template: string) =>
@@ -84,7 +81,7 @@ test('a member whose renewal fails sees the banner, updates the card in the port
   await expect(banner.getByText('Your payment didn’t go through')).toBeVisible();
   await expect(banner).toContainText('We couldn’t charge $75 for your Prospector plan');
   await expect(banner).toContainText('You keep your plan until');
-  await shot(page, info.project.name, 'dunning-banner');
+  await shot(page, 'dunning-banner', info.project.name);
   await page.goto('/dashboard/content');
   await expect(page.getByRole('heading', { name: 'Content', level: 1 })).toBeVisible();
   await expect(banner).toBeVisible();
@@ -108,11 +105,11 @@ test('a member whose renewal fails sees the banner, updates the card in the port
   const paused = page.getByRole('region', { name: 'Content is paused' });
   await expect(paused).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Discover Feeds' })).toHaveCount(0);
-  await shot(page, info.project.name, 'dunning-content-paused');
+  await shot(page, 'dunning-content-paused', info.project.name);
   await page.goto('/dashboard/settings?tab=subscription');
   await expect(page.getByText('Suspended for non-payment', { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Plan features (paused)' })).toBeVisible();
-  await shot(page, info.project.name, 'dunning-subscription-suspended');
+  await shot(page, 'dunning-subscription-suspended', info.project.name);
   expect(await sent(email, 'payment-failed')).toBe(1);
 
   // Update payment method opens the portal's payment method page; a card that pays is saved.
@@ -126,7 +123,7 @@ test('a member whose renewal fails sees the banner, updates the card in the port
   });
   await expect(banner).toHaveCount(0);
   await expect(page.getByText('Suspended for non-payment', { exact: true })).toHaveCount(0);
-  await shot(page, info.project.name, 'dunning-paid');
+  await shot(page, 'dunning-paid', info.project.name);
   await page.reload();
   await expect(page.getByRole('region', { name: 'Your plan' })).toBeVisible();
   await expect(banner).toHaveCount(0);

@@ -1,12 +1,9 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { signIn, signUpAndConfirm } from '../../pages/site.js';
 import { linkFromOutbox } from '../../support/outbox.js';
 import { expectNoSeriousAxeViolations } from '../../support/axe.js';
 import { test } from '../../support/sandbox-clock.js';
-
-/** Saves what the page looks like for review; the screenshot is not compared. */
-const shot = (page: Page, project: string, name: string) =>
-  page.screenshot({ path: `/tmp/shots-site/${project}-${name}.png` });
+import { shot } from '../../pages/screens.js';
 
 // The first journey moves the clock three months; the other two are short and wait with it.
 test.use({ movesTheSandboxClock: true });
@@ -48,7 +45,7 @@ test('claim a founding spot, pay on the sandbox checkout, set the password, and 
   await page.getByRole('button', { name: 'Check Email' }).click();
   await expect(page.getByRole('status')).toContainText(`We sent it to ${email}, from LeadPulse.`);
   await expectNoSeriousAxeViolations(page, 'the founding success page');
-  await shot(page, info.project.name, 'success-paid');
+  await shot(page, 'success-paid', info.project.name, { fullPage: false });
 
   const setupLink = await linkFromOutbox(
     email,
@@ -141,7 +138,7 @@ test('a signed-in free member buys from Settings and keeps their account', async
   ).toBeVisible();
   await expect(page.getByText(/Set your password/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
-  await shot(page, info.project.name, 'success-member');
+  await shot(page, 'success-member', info.project.name, { fullPage: false });
 
   // The member's own account got the membership: same password, founding member now.
   await page.goto('/');

@@ -1,12 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUpAndConfirm } from '../../pages/site.js';
 import { expectNoSeriousAxeViolations } from '../../support/axe.js';
+import { shot } from '../../pages/screens.js';
 
 const unique = (prefix: string, project: string) =>
   `${prefix}.${project}.${Date.now().toString(36)}@example.com`;
-
-const shot = (page: Page, project: string, name: string) =>
-  page.screenshot({ path: `/tmp/shots-site/${project}-${name}.png`, fullPage: true });
 
 test('the footer links to the Terms and the Privacy Policy, which say what happens to leads', async ({
   page,
@@ -20,7 +18,7 @@ test('the footer links to the Terms and the Privacy Policy, which say what happe
   await expect(page.getByText('Administrators of LeadPulse never see them')).toBeVisible();
   await expect(page).toHaveTitle(/Privacy Policy/);
   await expectNoSeriousAxeViolations(page, 'the Privacy Policy');
-  await shot(page, info.project.name, 'privacy');
+  await shot(page, 'privacy', info.project.name);
 
   await page
     .getByRole('navigation', { name: 'Legal' })
@@ -28,7 +26,7 @@ test('the footer links to the Terms and the Privacy Policy, which say what happe
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'the Terms of Service');
-  await shot(page, info.project.name, 'terms');
+  await shot(page, 'terms', info.project.name);
 });
 
 test('the sign-up dialog links the terms it asks to accept, and closes from its Close button', async ({
@@ -45,7 +43,7 @@ test('the sign-up dialog links the terms it asks to accept, and closes from its 
     'href',
     '/privacy',
   );
-  await shot(page, info.project.name, 'signup-dialog');
+  await shot(page, 'signup-dialog', info.project.name);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
@@ -56,7 +54,7 @@ test('the sign-up dialog links the terms it asks to accept, and closes from its 
   await expect(login).toBeHidden();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-  await shot(page, info.project.name, 'landing-footer');
+  await shot(page, 'landing-footer', info.project.name);
 });
 
 test('a session the server ends on an open page says so and opens Login, and sign-in returns to the page', async ({
@@ -72,7 +70,7 @@ test('a session the server ends on an open page says so and opens Login, and sig
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
     await expectNoSeriousAxeViolations(page, 'the navigation drawer');
-    await shot(page, info.project.name, 'drawer');
+    await shot(page, 'drawer', info.project.name);
     await page.keyboard.press('Escape');
   } else await expectNoSeriousAxeViolations(page, 'the dashboard with its sidebar');
 
@@ -96,7 +94,7 @@ test('a session the server ends on an open page says so and opens Login, and sig
   await expect(login).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expectNoSeriousAxeViolations(page, 'the Login dialog after the session ended');
-  await shot(page, info.project.name, 'session-ended');
+  await shot(page, 'session-ended', info.project.name);
 
   await login.getByLabel('Email').fill(email);
   await login.getByLabel('Password').fill('ended passphrase');

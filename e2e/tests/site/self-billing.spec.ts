@@ -1,13 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openAuditLog, openUserProfile, rowsWithText, signInToAdmin } from '../../pages/admin.js';
 import { signUpAndConfirm } from '../../pages/site.js';
+import { shot } from '../../pages/screens.js';
 
 const unique = (prefix: string, project: string) =>
   `${prefix}.${project}.${Date.now().toString(36)}@example.com`;
-
-/** Saves what the page looks like for review; the screenshots are not compared. */
-const shot = (page: Page, project: string, name: string) =>
-  page.screenshot({ path: `/tmp/shots-site/${project}-${name}.png`, fullPage: false });
 
 test('a paying member cancels with a reason, sees the end date, and resumes before it', async ({
   page,
@@ -33,7 +30,7 @@ test('a paying member cancels with a reason, sees the end date, and resumes befo
     'href',
     /\/receipts\/ch_/,
   );
-  await shot(page, info.project.name, 'billing-active');
+  await shot(page, 'billing-active', info.project.name, { fullPage: false });
 
   await billing.getByRole('button', { name: 'Cancel subscription' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
@@ -44,13 +41,13 @@ test('a paying member cancels with a reason, sees the end date, and resumes befo
   await dialog
     .getByLabel("Anything you'd like to add? (optional)")
     .fill('Over budget this quarter');
-  await shot(page, info.project.name, 'billing-cancel-dialog');
+  await shot(page, 'billing-cancel-dialog', info.project.name, { fullPage: false });
   await confirm.click();
 
   await expect(page.getByText(`Your subscription ends on ${endDate}.`)).toBeVisible();
   await expect(billing.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
   await expect(billing.getByText(/^Next charge/)).toHaveCount(0);
-  await shot(page, info.project.name, 'billing-ending');
+  await shot(page, 'billing-ending', info.project.name, { fullPage: false });
   // What the server holds, not only what the page was told.
   await page.reload();
   await expect(page.getByText(`Your subscription ends on ${endDate}.`)).toBeVisible();
@@ -82,7 +79,7 @@ test('a paying member cancels with a reason, sees the end date, and resumes befo
     await expect(actor).toContainText(/^(Administrator)?Ada Lovelace/);
     await expect(actor.getByText('Member, on their own account')).toBeVisible();
     await expect(row.getByText('Cancellation reason: — → Too expensive')).toBeVisible();
-    await admin.screenshot({ path: `/tmp/shots-site/${info.project.name}-audit-member.png` });
+    await shot(admin, 'audit-member', info.project.name, { fullPage: false });
   } finally {
     await office.close();
   }
@@ -92,5 +89,5 @@ test('a paying member cancels with a reason, sees the end date, and resumes befo
   await expect(nextCharge).toHaveText(`$75 on ${endDate}`);
   await expect(page.getByText(/Your subscription ends on/)).toHaveCount(0);
   await expect(billing.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
-  await shot(page, info.project.name, 'billing-resumed');
+  await shot(page, 'billing-resumed', info.project.name, { fullPage: false });
 });

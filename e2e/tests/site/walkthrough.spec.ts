@@ -1,13 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn, signUp, signUpAndConfirm } from '../../pages/site.js';
 import { linkFromOutbox } from '../../support/outbox.js';
+import { shot } from '../../pages/screens.js';
 
 const unique = (prefix: string, project: string) =>
   `${prefix}.${project}.${Date.now().toString(36)}@example.com`;
-
-/** Saves what the page looks like for review; the screenshots are not compared. */
-const shot = (page: Page, project: string, name: string) =>
-  page.screenshot({ path: `/tmp/shots-site/${project}-${name}.png`, fullPage: false });
 
 /** The WCAG contrast ratio of two computed `rgb(…)` colours. */
 function contrast(a: string, b: string): number {
@@ -40,7 +37,7 @@ test('an unconfirmed member asks for a new confirmation e-mail from the login di
       "If an account with that e-mail is waiting for confirmation, we've sent a new link.",
     ),
   ).toBeVisible();
-  await shot(page, info.project.name, 'login-resend');
+  await shot(page, 'login-resend', info.project.name, { fullPage: false });
 
   await page.goto(await linkFromOutbox(email, 'confirm-email', before));
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -53,7 +50,7 @@ test('an unconfirmed member asks for a new confirmation e-mail from the login di
     return { fg: style.color, bg: style.backgroundColor };
   });
   expect(contrast(colours.fg, colours.bg)).toBeGreaterThanOrEqual(4.5);
-  await shot(page, info.project.name, 'welcome');
+  await shot(page, 'welcome', info.project.name, { fullPage: false });
 
   // The bell opens the notification settings.
   await page.getByRole('button', { name: 'Notifications' }).click();
@@ -68,7 +65,7 @@ test('an unconfirmed member asks for a new confirmation e-mail from the login di
   await page.getByRole('tab', { name: 'Security' }).scrollIntoViewIfNeeded();
   await page.getByRole('tab', { name: 'Security' }).click();
   await expect(page.getByLabel(/^Current Password/)).toBeVisible();
-  await shot(page, info.project.name, 'settings-security');
+  await shot(page, 'settings-security', info.project.name, { fullPage: false });
 
   await page.goto('/dashboard/content');
   await page.getByRole('tab', { name: 'Scheduled' }).scrollIntoViewIfNeeded();
@@ -77,7 +74,7 @@ test('an unconfirmed member asks for a new confirmation e-mail from the login di
     'aria-selected',
     'true',
   );
-  await shot(page, info.project.name, 'content-scheduled');
+  await shot(page, 'content-scheduled', info.project.name, { fullPage: false });
 });
 
 test('an expired confirmation link offers a new one', async ({ page }, info) => {
@@ -92,7 +89,7 @@ test('an expired confirmation link offers a new one', async ({ page }, info) => 
       "If an account with that e-mail is waiting for confirmation, we've sent a new link.",
     ),
   ).toBeVisible();
-  await shot(page, info.project.name, 'confirm-resend');
+  await shot(page, 'confirm-resend', info.project.name, { fullPage: false });
 });
 
 test('the success page does not claim a payment for a made-up checkout', async ({ page }, info) => {
@@ -100,7 +97,7 @@ test('the success page does not claim a payment for a made-up checkout', async (
   await expect(page.getByRole('heading', { name: "We can't find this payment" })).toBeVisible();
   await expect(page.getByText('Your payment went through.')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Contact Support' })).toBeVisible();
-  await shot(page, info.project.name, 'success-unknown');
+  await shot(page, 'success-unknown', info.project.name, { fullPage: false });
 });
 
 test("the hero video's play button leaves the poster's headline visible", async ({
@@ -114,7 +111,7 @@ test("the hero video's play button leaves the poster's headline visible", async 
   // The poster's headline fills the middle; the button keeps to the lower right corner.
   expect(button.x).toBeGreaterThan(video.x + video.width * 0.75);
   expect(button.y).toBeGreaterThan(video.y + video.height * 0.6);
-  await shot(page, info.project.name, 'hero-video');
+  await shot(page, 'hero-video', info.project.name, { fullPage: false });
 });
 
 test('a plan bought from Settings shows once paid, and a plan change asks first with its price', async ({
@@ -144,7 +141,7 @@ test('a plan bought from Settings shows once paid, and a plan change asks first 
     dialog.getByText('From Prospector ($75/month) to Networker ($145/month).'),
   ).toBeVisible();
   await expect(dialog.getByText(/^You'll be charged \$[\d.]+ now/)).toBeVisible();
-  await shot(page, info.project.name, 'change-plan-confirm');
+  await shot(page, 'change-plan-confirm', info.project.name, { fullPage: false });
   await dialog.getByRole('button', { name: 'Confirm Change' }).click();
   await expect(page.getByText('Your plan is now Networker.')).toBeVisible();
   await expect(plan.getByText('Networker', { exact: true })).toBeVisible();
