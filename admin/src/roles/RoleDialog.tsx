@@ -17,7 +17,9 @@ import {
   ADMIN_TOASTS,
   PERMISSION_LABELS,
   ROLE_PERMISSIONS,
+  type CreateRoleRequest,
   type RoleRecord,
+  type UpdateRoleRequest,
 } from '@leadpulse/common';
 import { errorMessage } from '../api';
 
@@ -45,7 +47,7 @@ export function RoleDialog({
     name,
     description,
     permissions: Object.fromEntries(permissions.map((permission) => [permission, true])),
-  };
+  } satisfies CreateRoleRequest & UpdateRoleRequest;
   const done = () => {
     refresh();
     onClose();

@@ -19,21 +19,33 @@ import {
   EDITABLE_STATUSES,
   canCreateUser,
   getPlan,
+  type CreateUserRequest,
 } from '@leadpulse/common';
 import { errorMessage } from '../api';
 
-const EMPTY = {
+/** The form: every field of the request, a text field '' while empty. */
+type UserForm = { [Field in keyof CreateUserRequest]-?: NonNullable<CreateUserRequest[Field]> };
+
+const EMPTY: UserForm = {
   first_name: '',
   last_name: '',
   email: '',
   phone: '',
   company: '',
   job_title: '',
-  subscription_plan: 'prospector' as (typeof CREATABLE_PLANS)[number],
-  status: 'active' as (typeof EDITABLE_STATUSES)[number],
+  subscription_plan: 'prospector',
+  status: 'active',
   is_admin: false,
   founding_member: false,
 };
+
+/** The request the form makes: an optional text field left empty is not sent. */
+const requestOf = (form: UserForm): CreateUserRequest => ({
+  ...form,
+  phone: form.phone || undefined,
+  company: form.company || undefined,
+  job_title: form.job_title || undefined,
+});
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -44,7 +56,11 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
   const [create, { isPending }] = useCreate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const text = (field: keyof typeof EMPTY, label: string, required = false) => (
+  const text = (
+    field: 'first_name' | 'last_name' | 'email' | 'phone' | 'company' | 'job_title',
+    label: string,
+    required = false,
+  ) => (
     <TextField
       label={label}
       required={required}
@@ -61,10 +77,9 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
   };
   const submit = () => {
     setFailure(undefined);
-    const data = Object.fromEntries(Object.entries(form).filter(([, value]) => value !== ''));
     create(
       'users',
-      { data },
+      { data: requestOf(form) },
       {
         onSuccess: () => {
           notify(ADMIN_TOASTS.userCreated, { type: 'success' });
