@@ -6,12 +6,11 @@ import { root } from './build-stale.mjs';
 
 /**
  * The steps, in order: the cheap checks first, then one build that every later stage reuses.
- * Side by side only what neither writes what the other reads: lint reads the sources while the
- * build writes `dist/`; the type check's own builds find `dist/` up to date; the unit tests start
- * no servers; the resilience suite mostly waits (outages of a set length, retries, timeouts), on
- * databases and ports of its own, so it runs beside the type check and the unit tests rather
- * than alone. Integration and the journeys keep both cores busy and each has the machine to
- * itself.
+ * Side by side only what neither writes what the other reads nor is timed by the other's load:
+ * lint reads the sources while the build writes `dist/`; the type check's own builds find
+ * `dist/` up to date; the unit tests start no servers. Integration and the journeys keep both
+ * cores busy; the resilience suite mostly waits, but it times outages, loads and shutdowns, which
+ * a busy neighbour would stretch. Each of the three has the machine to itself.
  */
 export const STEPS = [
   [['browser', 'node', ['scripts/check-browser.mjs']]],
@@ -22,9 +21,9 @@ export const STEPS = [
   [
     ['typecheck', 'npm', ['run', 'typecheck']],
     ['unit', 'npm', ['run', 'test:unit']],
-    ['resilience', 'npm', ['run', 'test:resilience']],
   ],
   [['integration', 'npm', ['run', 'test:int']]],
+  [['resilience', 'npm', ['run', 'test:resilience']]],
   [['browser journeys', 'npm', ['run', 'test:e2e']]],
 ];
 
