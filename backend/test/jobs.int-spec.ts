@@ -146,20 +146,38 @@ describe('an application stopping while its workers fetch', () => {
     // others for a connection.
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE pgboss.job IN ACCESS EXCLUSIVE MODE');
+    // Each handler holds its batch until the test lets it go, then uses the application's own
+    // database, which must still be open: the stop waits for the batch.
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const working: string[] = [];
     const worked: string[] = [];
     for (const queue of queues) {
       await jobs.work(queue, async () => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        // The application's own database is still open while the batch is worked.
+        working.push(queue);
+        await held;
         await t.dataSource.query('SELECT 1');
         worked.push(queue);
       });
     }
     await waitFor(async () => ((await jobConnections(true)) > 0 ? true : undefined));
 
+    // The lock is let go only once the application has asked pg-boss to stop its workers.
+    const boss = (jobs as unknown as { boss: { stop(options?: object): Promise<void> } }).boss;
+    const stop = boss.stop.bind(boss);
+    let stopping!: () => void;
+    const asked = new Promise<void>((resolve) => (stopping = resolve));
+    boss.stop = (options) => {
+      const stopped = stop(options);
+      stopping();
+      return stopped;
+    };
     closed = t.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await asked;
     await locker.query('COMMIT');
+    // The fetch under way brings its job, and the handler starts on it while the stop waits.
+    await waitFor(async () => (working.length > 0 ? true : undefined), 15_000, 'the job worked');
+    letGo();
     await closed;
 
     expect(worked).toEqual(['stop-last']);

@@ -10,6 +10,8 @@ import { adminApi, rowsWithText, signInToAdmin } from '../../pages/admin.js';
  */
 const EARLIEST_MS = 250;
 const LATEST_MS = 450;
+/** Past any debounce a list could have: no search leaves this long after the last keystroke. */
+const QUIET_MS = 1_000;
 
 const searchOf = (url: string): string | undefined =>
   JSON.parse(new URL(url).searchParams.get('filter') ?? '{}').q;
@@ -55,8 +57,14 @@ async function expectDebouncedSearch(
     });
     await box.pressSequentially(term, { delay: 40 });
     await expect.poll(() => requested.at(-1)).toBe(term);
-    // Time for a second search, or one held by a longer debounce, to show.
-    await page.waitForTimeout(1_000);
+    // A second search, or one held by a longer debounce (react-admin's own leaves 520-700 ms
+    // after the last keystroke), has left by QUIET_MS after it: waited for in the browser's time.
+    await page.waitForFunction(
+      (quiet) =>
+        performance.now() - (window as unknown as { searchKeys: number[] }).searchKeys.at(-1)! >=
+        quiet,
+      QUIET_MS,
+    );
     const { keys, sent } = await page.evaluate(() => ({
       keys: (window as unknown as { searchKeys: number[] }).searchKeys,
       sent: performance
