@@ -20,7 +20,9 @@ export default defineConfig({
   // On a PostgreSQL server the shared product takes two journeys at once (E2E_WORKERS to change
   // it); the embedded database serves one connection at a time, so there they go one by one.
   workers: process.env.DATABASE_URL ? Number(process.env.E2E_WORKERS ?? 2) : 1,
-  timeout: 60_000,
+  // A guard against a hang, not a measure of speed (the bench measures that): the longest journeys
+  // (sign-up to sign-in again, a founding purchase) take over a minute on a loaded 2-core machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
