@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import type { ExportRequest, ListRequest } from '@leadpulse/common';
 
@@ -24,9 +24,6 @@ export class ListQueryDto implements ListRequest {
 }
 
 /** A list's CSV export: the list's filter only. */
-export class ExportQueryDto implements ExportRequest {
-  @ApiPropertyOptional({ description: 'The filters, a JSON object.', example: '{"q":"ada"}' })
-  @IsOptional()
-  @IsString()
-  filter?: string;
-}
+export class ExportQueryDto
+  extends PickType(ListQueryDto, ['filter'] as const)
+  implements ExportRequest {}
