@@ -40,9 +40,8 @@ export default {
   maxWorkers: workers,
   // Each test file leaves its module registry behind: a worker past this is replaced between files.
   workerIdleMemoryLimit: '1536MB',
-  // Hooks start whole apps and check the sandbox's traffic against Stripe's types when they close
-  // (each test file loads the generated validators afresh): on a loaded machine that has
-  // outlasted 30 s, and once 60 s, without anything being wrong.
+  // Hooks start whole apps: on a loaded machine that has outlasted 30 s without anything being
+  // wrong. A guard against a hang, not a measure of speed.
   testTimeout: 120_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },

@@ -1,7 +1,30 @@
+import { rmSync } from 'node:fs';
 import pg from 'pg';
+import {
+  expectRecordedTrafficFaithful,
+  TRAFFIC_FOLDER_VARIABLE,
+} from '@leadpulse/stripe-sandbox/fidelity';
 
-/** Drops the run's database and every worker's clone of it (or stops the embedded one). */
+/**
+ * Drops the run's database and every worker's clone of it (or stops the embedded one), then checks
+ * what every Stripe sandbox of the run answered and sent against Stripe's types: a difference
+ * fails the run, naming the test file.
+ */
 export default async function globalTeardown() {
+  try {
+    await dropDatabases();
+  } finally {
+    const traffic = process.env[TRAFFIC_FOLDER_VARIABLE];
+    if (traffic)
+      try {
+        await expectRecordedTrafficFaithful(traffic);
+      } finally {
+        rmSync(traffic, { recursive: true, force: true });
+      }
+  }
+}
+
+async function dropDatabases() {
   await globalThis.__EMBEDDED_DATABASE__?.stop();
   const server = globalThis.__TEST_DATABASE__;
   if (server) {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { STRIPE_FIXTURES } from '@leadpulse/stripe-sandbox';
 import { UserEntity } from '../src/users/user.entity.js';
 import { StripeEventEntity } from '../src/webhooks/stripe-event.entity.js';
@@ -9,9 +12,26 @@ import {
   type SessionBody,
 } from './support/accounts.js';
 import { buyFounding, startAppWithSandbox, type AppWithSandbox } from './support/sandbox.js';
-import { SandboxRecorder } from '@leadpulse/stripe-sandbox/fidelity';
+import {
+  expectRecordedTrafficFaithful,
+  SandboxRecorder,
+  TRAFFIC_FOLDER_VARIABLE,
+} from '@leadpulse/stripe-sandbox/fidelity';
 import { resetDatabase } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
+
+/** A recorder that saw the sandbox answer `body` to a subscription's retrieval. */
+function answered(body: Record<string, unknown>): SandboxRecorder {
+  const recorder = new SandboxRecorder();
+  recorder.record({
+    kind: 'response',
+    method: 'GET',
+    url: '/v1/subscriptions/sub_x',
+    status: 200,
+    body,
+  });
+  return recorder;
+}
 
 type Event = Record<string, unknown> & {
   type: string;
@@ -246,17 +266,8 @@ describe('the Stripe sandbox against Stripe’s own types, over a member’s who
       (entry) =>
         entry.kind === 'response' && (entry.body as { object?: string }).object === 'subscription',
     )!.body as Record<string, unknown>;
-    const leaky = (changes: Record<string, unknown>) => {
-      const recorder = new SandboxRecorder();
-      recorder.record({
-        kind: 'response',
-        method: 'GET',
-        url: '/v1/subscriptions/sub_x',
-        status: 200,
-        body: { ...structuredClone(subscription), ...changes },
-      });
-      return recorder.problems();
-    };
+    const leaky = (changes: Record<string, unknown>) =>
+      answered({ ...structuredClone(subscription), ...changes }).problems();
     await expect(leaky({})).resolves.toEqual([]);
     expect((await leaky({ sandbox_price: 'price_prospector' })).join('\n')).toContain(
       'sandbox_price',
@@ -274,5 +285,33 @@ describe('the Stripe sandbox against Stripe’s own types, over a member’s who
     const recorder = new SandboxRecorder();
     recorder.record({ kind: 'event', body: { ...missing, id: 'sub_x', object: 'subscription' } });
     expect((await recorder.problems()).join('\n')).toContain("required property 'created'");
+  });
+
+  it('checks traffic left for the end of the run, naming the test file it came from', async () => {
+    const subscription = env.recorder.traffic.find(
+      (entry) =>
+        entry.kind === 'response' && (entry.body as { object?: string }).object === 'subscription',
+    )!.body as Record<string, unknown>;
+    const folder = mkdtempSync(join(tmpdir(), 'stripe-traffic-check-'));
+    const runs = process.env[TRAFFIC_FOLDER_VARIABLE];
+    try {
+      process.env[TRAFFIC_FOLDER_VARIABLE] = folder;
+      // Left in the folder, not checked yet: no failure here.
+      const leave = (label: string, body: Record<string, unknown>) =>
+        answered(body).expectFaithful(label);
+      await leave('good.int-spec.ts', structuredClone(subscription));
+      await expect(expectRecordedTrafficFaithful(folder)).resolves.toBeUndefined();
+
+      await leave('leaky.int-spec.ts', { ...structuredClone(subscription), livemode: true });
+      expect(readdirSync(folder)).toHaveLength(2);
+      const failure = expectRecordedTrafficFaithful(folder);
+      await expect(failure).rejects.toThrow('leaky.int-spec.ts: GET /v1/subscriptions/sub_x');
+      await expect(failure).rejects.toThrow('.livemode is true');
+      await expect(failure).rejects.not.toThrow('good.int-spec.ts');
+    } finally {
+      if (runs === undefined) delete process.env[TRAFFIC_FOLDER_VARIABLE];
+      else process.env[TRAFFIC_FOLDER_VARIABLE] = runs;
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

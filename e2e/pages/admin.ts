@@ -1,5 +1,26 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { sessionStorageKey } from '@leadpulse/common';
 import { E2E_ADMIN } from '../support/admin.js';
+
+/**
+ * Opens a back-office screen signed in as the administrator, the way a returning administrator
+ * finds it: the session comes from the API's sign-in and is kept where the back office keeps it,
+ * so the screen is the first page the browser loads. For journeys about something else than the
+ * sign-in form (signInToAdmin goes through it).
+ */
+export async function openAdmin(page: Page, path = '/admin'): Promise<void> {
+  const login = await page.request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(login.ok(), await login.text()).toBe(true);
+  const session = await login.text();
+  // Any page of the origin gives the script its storage; the health check is the lightest.
+  await page.goto('/api/health');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key, value),
+    [sessionStorageKey(new URL(page.url()).host), session],
+  );
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}
 
 /** Signs in on the admin login page (of the shared product, or of `baseUrl`) and waits for the dashboard. */
 export async function signInToAdmin(page: Page, baseUrl = ''): Promise<void> {

@@ -26,6 +26,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RATE_LIMIT_SIGNUP: '200',
       RATE_LIMIT_CONFIRM: '200',
       RATE_LIMIT_RECOVER: '200',
+      // Journeys wait for the e-mails they cause: idle workers look for jobs as often as they can.
+      JOBS_POLL_INTERVAL_SECONDS: '0.5',
     },
   }).catch(async (error: unknown) => {
     await database?.drop();

@@ -5,6 +5,8 @@
  * fails), be a test-mode object, and carry none of the sample values of Stripe's examples.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SandboxTraffic } from './stripe-sandbox.js';
@@ -126,9 +128,28 @@ function checkable(body: unknown): unknown {
   return { ...body, data: { ...data, previous_attributes: previous } };
 }
 
+/**
+ * A folder where a test run has each recorder leave its traffic, to check it all once when the run
+ * ends (`checkRecordedTraffic`): the validators are some 13 MB of code, which every test file
+ * would otherwise load again, since each has a module registry of its own.
+ */
+export const TRAFFIC_FOLDER_VARIABLE = 'STRIPE_SANDBOX_TRAFFIC_DIR';
+
+interface RecordedTraffic {
+  label: string;
+  traffic: SandboxTraffic[];
+}
+
 /** Records a sandbox's traffic (pass `record` as its `onTraffic`) and checks it all. */
 export class SandboxRecorder {
   readonly traffic: SandboxTraffic[] = [];
+
+  /** `traffic`, as a recorder that was given it would hold it. */
+  static of(traffic: SandboxTraffic[]): SandboxRecorder {
+    const recorder = new SandboxRecorder();
+    recorder.traffic.push(...traffic);
+    return recorder;
+  }
 
   readonly record = (traffic: SandboxTraffic): void => {
     this.traffic.push(traffic);
@@ -158,12 +179,44 @@ export class SandboxRecorder {
     return [...new Set(problems)];
   }
 
-  /** Fails with the first problems, if any. */
-  async expectFaithful(): Promise<void> {
-    const problems = await this.problems();
-    if (problems.length > 0)
-      throw new Error(
-        `The Stripe sandbox differs from Stripe (${problems.length} problems):\n${problems.slice(0, 40).join('\n')}`,
-      );
+  /**
+   * Fails with the first problems, if any. In a run that checks its traffic when it ends (the
+   * folder of TRAFFIC_FOLDER_VARIABLE), leaves the traffic there instead, under `label` (the
+   * test file), which the run's problems then name.
+   */
+  async expectFaithful(label = 'the sandbox'): Promise<void> {
+    const folder = process.env[TRAFFIC_FOLDER_VARIABLE];
+    if (folder) {
+      const recorded: RecordedTraffic = { label, traffic: this.traffic };
+      if (this.traffic.length > 0)
+        writeFileSync(join(folder, `${randomUUID()}.json`), JSON.stringify(recorded));
+      return;
+    }
+    failOn(await this.problems());
   }
+}
+
+function failOn(problems: string[]): void {
+  if (problems.length > 0)
+    throw new Error(
+      `The Stripe sandbox differs from Stripe (${problems.length} problems):\n${problems.slice(0, 40).join('\n')}`,
+    );
+}
+
+/**
+ * Checks the traffic every recorder of a run left in `folder` (see TRAFFIC_FOLDER_VARIABLE):
+ * fails with the first problems, each under the label its recorder was given.
+ */
+export async function expectRecordedTrafficFaithful(folder: string): Promise<void> {
+  const problems: string[] = [];
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const { label, traffic } = JSON.parse(
+      readFileSync(join(folder, file), 'utf8'),
+    ) as RecordedTraffic;
+    const found = await SandboxRecorder.of(traffic).problems();
+    problems.push(...found.map((problem) => `${label}: ${problem}`));
+  }
+  failOn(problems);
 }

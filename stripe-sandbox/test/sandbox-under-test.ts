@@ -45,7 +45,7 @@ export function sandboxForSuite(
   });
   afterAll(async () => {
     await suite.sandbox.stop();
-    await recorder.expectFaithful();
+    await recorder.expectFaithful(expect.getState().testPath);
   });
   return suite;
 }

@@ -48,6 +48,7 @@ export class AppConfig {
   readonly mail: {
     sendgridApiKey: string | undefined;
     sendgridApiUrl: string;
+    sendgridTimeoutSeconds: number;
     /** Verifies SendGrid's signed event webhook (base64 of the ECDSA public key). */
     sendgridWebhookPublicKey: string | undefined;
     from: string;
@@ -147,6 +148,7 @@ export class AppConfig {
       mail: {
         sendgridApiKey: vars.SENDGRID_API_KEY,
         sendgridApiUrl: vars.SENDGRID_API_URL.replace(/\/+$/, ''),
+        sendgridTimeoutSeconds: vars.SENDGRID_TIMEOUT_SECONDS,
         sendgridWebhookPublicKey: vars.SENDGRID_WEBHOOK_PUBLIC_KEY,
         from: vars.MAIL_FROM ?? `${vars.APP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
         supportEmail: vars.SUPPORT_EMAIL ?? `support@${new URL(appUrl).hostname}`,

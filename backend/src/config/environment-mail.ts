@@ -22,6 +22,12 @@ export class MailSettings extends StripeSettings {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   SENDGRID_API_URL: string = 'https://api.sendgrid.com';
 
+  /** A send SendGrid has not answered within this many seconds fails, and is retried later. */
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  SENDGRID_TIMEOUT_SECONDS: number = 15;
+
   /** The signed event webhook's verification key (Mail Settings); without it the webhook is refused. */
   @IsOptional()
   @IsString()

@@ -40,7 +40,7 @@ export class SendGridTransport {
     client.setDefaultRequest('baseUrl', config.mail.sendgridApiUrl);
     this.mail = new MailService();
     this.mail.setClient(client);
-    this.mail.setTimeout(15_000);
+    this.mail.setTimeout(config.mail.sendgridTimeoutSeconds * 1000);
   }
 
   /** Resolves with the provider's message id. */

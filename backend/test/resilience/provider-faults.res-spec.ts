@@ -22,6 +22,8 @@ describe('provider faults', () => {
       SENDGRID_API_URL: sendgrid.url,
       MAIL_FROM: 'LeadPulse <hello@leadpulse.example>',
       MAIL_RETRY_DELAY_SECONDS: '1',
+      // SendGrid's "hang" below waits this out.
+      SENDGRID_TIMEOUT_SECONDS: '2',
       JOBS_POLL_INTERVAL_SECONDS: '0.5',
       // Every checkout here comes from one address.
       FOUNDING_HOLDS_PER_ADDRESS: '1000',

@@ -72,7 +72,7 @@ export async function startAppWithSandbox(
     close: async () => {
       await started.t.close();
       await sandbox.stop();
-      await recorder.expectFaithful();
+      await recorder.expectFaithful(expect.getState().testPath);
     },
   };
   return started;

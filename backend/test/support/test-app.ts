@@ -57,6 +57,8 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
     JWT_SECRET: TEST_JWT_SECRET,
     MFA_ENCRYPTION_KEY: TEST_MFA_ENCRYPTION_KEY,
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    // Tests wait for the jobs they queue: idle workers look for them as often as pg-boss allows.
+    JOBS_POLL_INTERVAL_SECONDS: '0.5',
     ...env,
   });
 }
@@ -110,7 +112,7 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       await sandbox?.stop();
-      await recorder.expectFaithful();
+      await recorder.expectFaithful(expect.getState().testPath);
     },
   };
 }

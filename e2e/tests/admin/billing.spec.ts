@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { listRecords, rowsWithText, signInToAdmin } from '../../pages/admin.js';
+import { listRecords, rowsWithText, openAdmin } from '../../pages/admin.js';
 import { openSandbox, payOnCheckout, startFoundingCheckout } from '../../pages/site.js';
 
 const emailFor = (name: string, project: string) =>
@@ -24,7 +24,7 @@ test('a paying user’s payments and card, billing edit in the activity, and a r
   page,
 }, info) => {
   const email = await paidFounder(page, 'payer', info.project.name);
-  await signInToAdmin(page);
+  await openAdmin(page);
   await openProfile(page, email);
 
   const payments = page.getByRole('region', { name: 'Payment History' });
@@ -74,8 +74,7 @@ test('a paying user’s payments and card, billing edit in the activity, and a r
 
 test('cancel a subscription from the list and reactivate it', async ({ page }, info) => {
   const email = await paidFounder(page, 'cancel', info.project.name);
-  await signInToAdmin(page);
-  await page.goto('/admin/subscriptions');
+  await openAdmin(page, '/admin/subscriptions');
   await page.getByPlaceholder('Search customers...').fill(email);
   const row = rowsWithText(page, email);
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
@@ -125,8 +124,7 @@ test('a purchase whose webhooks never arrive is recovered from the dialog, and t
     await page.getByRole('button', { name: 'Deliver webhooks again' }).click();
   }
 
-  await signInToAdmin(page);
-  await page.goto('/admin/users');
+  await openAdmin(page, '/admin/users');
   await page.getByRole('button', { name: 'Customer Recovery' }).click();
   const dialog = page.getByRole('dialog', { name: 'Customer Recovery' });
   const candidate = dialog.getByRole('listitem').filter({ hasText: email });
@@ -155,8 +153,7 @@ test('a purchase whose webhooks never arrive is recovered from the dialog, and t
 
 test('view a Stripe event’s data and replay it', async ({ page }, info) => {
   await paidFounder(page, 'events', info.project.name);
-  await signInToAdmin(page);
-  await page.goto('/admin/stripe-events');
+  await openAdmin(page, '/admin/stripe-events');
   await page.getByRole('combobox', { name: 'Event Type' }).click();
   await page.getByRole('option', { name: 'checkout.session.completed' }).click();
   const row = listRecords(page).first();

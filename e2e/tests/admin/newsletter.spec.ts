@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { rowsWithText, signInToAdmin } from '../../pages/admin.js';
+import { rowsWithText, openAdmin } from '../../pages/admin.js';
 
 test('add a subscriber, unsubscribe and resubscribe them', async ({ page }, info) => {
   const email = `news.${info.project.name}.${Date.now().toString(36)}@example.com`;
-  await signInToAdmin(page);
-  await page.goto('/admin/newsletter');
+  await openAdmin(page, '/admin/newsletter');
   await page.getByRole('button', { name: 'Add Subscriber' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Subscriber' });
   await dialog.getByLabel(/^Email/).fill(email);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openAuditLog, openUserProfile, rowsWithText, signInToAdmin } from '../../pages/admin.js';
+import { openAuditLog, openUserProfile, rowsWithText, openAdmin } from '../../pages/admin.js';
 import { payOnCheckout, startFoundingCheckout } from '../../pages/site.js';
 import { expirePromoOf } from '../../support/database.js';
 import { sandboxSubscription } from '../../support/stripe-sandbox.js';
@@ -12,7 +12,7 @@ test('a promo past its expiry ends: the profile no longer shows it active, its S
   const email = `promo.${info.project.name}.${Date.now().toString(36)}@example.com`;
   const checkoutUrl = await startFoundingCheckout(page, email);
   await payOnCheckout(page, checkoutUrl);
-  await signInToAdmin(page);
+  await openAdmin(page);
   await openUserProfile(page, email);
   const details = page.getByRole('region', { name: 'Subscription Details' });
   const subscriptionId = (await details.getByText(/^sub_/).textContent())!;

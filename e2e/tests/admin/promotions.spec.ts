@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { rowsWithText, signInToAdmin } from '../../pages/admin.js';
+import { rowsWithText, openAdmin } from '../../pages/admin.js';
 
 test('create a promotion and toggle it', async ({ page }, info) => {
   const code = `E2E${info.project.name.slice(0, 1).toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
-  await signInToAdmin(page);
-  await page.goto('/admin/promotions');
+  await openAdmin(page, '/admin/promotions');
   await page.getByRole('button', { name: 'Create Promotion' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Promotion' });
   await dialog.getByLabel(/^Name/).fill('Launch week');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openAuditLog, rowsWithText, signInToAdmin } from '../../pages/admin.js';
+import { openAuditLog, rowsWithText, openAdmin } from '../../pages/admin.js';
 import { payOnCheckout, startFoundingCheckout } from '../../pages/site.js';
 import { backdatePurchaseOf } from '../../support/database.js';
 
@@ -29,7 +29,7 @@ test('a recovered customer leaves Customer Recovery, and a second Recover from a
   // Two days on, they have still not set a password.
   await backdatePurchaseOf(email, 48);
 
-  await signInToAdmin(page);
+  await openAdmin(page);
   const { dialog } = await openRecovery(page);
   const candidate = dialog.getByRole('listitem').filter({ hasText: email });
   await expect(candidate.getByText('Paid, but never set a password')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, rowsWithText, signInToAdmin } from '../../pages/admin.js';
+import { adminApi, rowsWithText, openAdmin } from '../../pages/admin.js';
 import { payOnCheckout, signUpAndConfirm, startFoundingCheckout } from '../../pages/site.js';
 
 const tagFor = (project: string) => `${project}.${Date.now().toString(36)}`;
@@ -42,8 +42,7 @@ test('an Owner gives a Support role; its holder edits users but cannot refund, a
   await api.updateUser(staff.id, { is_admin: true });
 
   // The Owner creates the role and gives it from the profile.
-  await signInToAdmin(page);
-  await page.goto('/admin/roles');
+  await openAdmin(page, '/admin/roles');
   await page.getByRole('button', { name: 'Create Role' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Role' });
   await dialog.getByLabel(/^Name/).fill(role);

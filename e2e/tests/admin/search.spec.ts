@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, rowsWithText, signInToAdmin } from '../../pages/admin.js';
+import { adminApi, rowsWithText, openAdmin } from '../../pages/admin.js';
 
 /**
  * The spec's 300 ms debounce, as the browser sees it. A timer never fires early, so every search
@@ -118,8 +118,7 @@ test('the users search asks once, 300 ms after the last keystroke', async ({
   const tag = `s${info.project.name.slice(0, 1)}${Date.now().toString(36)}`;
   const email = `${tag}.searched@example.com`;
   await (await adminApi(request)).createUser({ first_name: 'Sear', last_name: 'Ched', email });
-  await signInToAdmin(page);
-  await page.goto('/admin/users');
+  await openAdmin(page, '/admin/users');
   await expect(page.getByText(/^Showing 1 to \d+ of \d+ results$/)).toBeVisible();
 
   // The search matches e-mails whatever their case.
@@ -133,8 +132,7 @@ test('the promotions search waits as long, as every list shares its search box',
   page,
 }, info) => {
   const term = `NOSUCH${info.project.name.slice(0, 1).toUpperCase()}${Date.now().toString(36)}`;
-  await signInToAdmin(page);
-  await page.goto('/admin/promotions');
+  await openAdmin(page, '/admin/promotions');
   await expect(page.getByPlaceholder('Search promotions...')).toBeVisible();
 
   const terms = [term, `${term}X`, `${term}YZ`];

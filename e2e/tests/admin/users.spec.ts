@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { adminApi, rowsWithText, signInToAdmin } from '../../pages/admin.js';
+import { adminApi, rowsWithText, openAdmin } from '../../pages/admin.js';
 
 const tagFor = (project: string) => `u${project.slice(0, 1)}${Date.now().toString(36)}`;
 
@@ -38,8 +38,7 @@ test('search (debounced) and each user filter narrow the list', async ({ page, r
   const paid = await api.createUser({ first_name: 'Pa', last_name: 'Id', email: email('paid') });
   await api.updateUser(paid.id, { status: 'paid' });
 
-  await signInToAdmin(page);
-  await page.goto('/admin/users');
+  await openAdmin(page, '/admin/users');
   await expect(page.getByText(/^Showing 1 to \d+ of \d+ results$/)).toBeVisible();
 
   // Typing fast sends one search, for the whole text, once typing stops.
@@ -82,8 +81,7 @@ test('create a user, edit and cancel, edit and save, apply and remove a promo, r
 }, info) => {
   const tag = tagFor(info.project.name);
   const email = `${tag}.created@example.com`;
-  await signInToAdmin(page);
-  await page.goto('/admin/users');
+  await openAdmin(page, '/admin/users');
 
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New User' });
@@ -170,8 +168,7 @@ test('export downloads users.csv of the current search', async ({ page, request 
       last_name: 'Export',
       email: `${tag}.${name}@example.com`,
     });
-  await signInToAdmin(page);
-  await page.goto('/admin/users');
+  await openAdmin(page, '/admin/users');
   await page.getByPlaceholder('Search users...').fill(tag);
   await expect(page.getByText('Showing 1 to 3 of 3 results')).toBeVisible();
   const [download] = await Promise.all([
@@ -187,8 +184,7 @@ test('export downloads users.csv of the current search', async ({ page, request 
 
 test('create, edit and delete a role', async ({ page }, info) => {
   const name = `Support ${tagFor(info.project.name)}`;
-  await signInToAdmin(page);
-  await page.goto('/admin/roles');
+  await openAdmin(page, '/admin/roles');
   await page.getByRole('button', { name: 'Create Role' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Role' });
   await dialog.getByLabel(/^Name/).fill(name);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openAuditLog, openUserProfile, rowsWithText, signInToAdmin } from '../../pages/admin.js';
+import { openAuditLog, openUserProfile, rowsWithText, openAdmin } from '../../pages/admin.js';
 import { signUpAndConfirm } from '../../pages/site.js';
 import { shot } from '../../pages/screens.js';
 
@@ -56,7 +56,7 @@ test('a paying member cancels with a reason, sees the end date, and resumes befo
   const office = await browser.newContext();
   try {
     const admin = await office.newPage();
-    await signInToAdmin(admin);
+    await openAdmin(admin);
     await openUserProfile(admin, email);
     const entry = admin
       .getByRole('region', { name: 'Activity History' })
