@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -28,6 +29,8 @@ export default defineConfig(({ command }) => {
       setupFiles: ['./src/test-setup.ts'],
       // MUI renders in jsdom take seconds on a busy machine; a slow test is not a failing one.
       testTimeout: 20_000,
+      // Every core: Vitest's default leaves one to its main process, which mostly waits.
+      maxWorkers: availableParallelism(),
       include: ['src/**/*.test.{ts,tsx}'],
     },
   };
