@@ -8,9 +8,11 @@ import { root } from './build-stale.mjs';
  * The steps, in order: the cheap checks first, then one build that every later stage reuses.
  * Side by side only what neither writes what the other reads nor is timed by the other's load:
  * lint reads the sources while the build writes `dist/`; the type check's own builds find
- * `dist/` up to date; the unit tests start no servers. Integration and the journeys keep both
- * cores busy; the resilience suite mostly waits, but it times outages, loads and shutdowns, which
- * a busy neighbour would stretch. Each of the three has the machine to itself.
+ * `dist/` up to date; the unit tests start no servers. The backend's integration tests keep the
+ * cores about four-fifths busy; the sandbox's suites (no database, mostly waiting on their own
+ * clocks) and the admin's contract test share the rest. The journeys keep both cores busy; the
+ * resilience suite mostly waits, but it times outages, loads and shutdowns, which a busy neighbour
+ * would stretch. Each of these two has the machine to itself.
  */
 export const STEPS = [
   [['browser', 'node', ['scripts/check-browser.mjs']]],
@@ -22,7 +24,11 @@ export const STEPS = [
     ['typecheck', 'npm', ['run', 'typecheck']],
     ['unit', 'npm', ['run', 'test:unit']],
   ],
-  [['integration', 'npm', ['run', 'test:int']]],
+  [
+    ['integration', 'npm', ['run', 'test:int', '-w', 'backend']],
+    ['sandbox integration', 'npm', ['run', 'test:int', '-w', 'stripe-sandbox']],
+    ['admin contract', 'npm', ['run', 'test:contract', '-w', 'admin']],
+  ],
   [['resilience', 'npm', ['run', 'test:resilience']]],
   [['browser journeys', 'npm', ['run', 'test:e2e']]],
 ];
