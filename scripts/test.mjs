@@ -9,10 +9,11 @@ import { root } from './build-stale.mjs';
  * Side by side only what neither writes what the other reads nor is timed by the other's load:
  * lint reads the sources while the build writes `dist/`; the type check's own builds find
  * `dist/` up to date; the unit tests start no servers. The backend's integration tests keep the
- * cores about four-fifths busy; the sandbox's suites (no database, mostly waiting on their own
- * clocks) and the admin's contract test share the rest. The journeys keep both cores busy; the
- * resilience suite mostly waits, but it times outages, loads and shutdowns, which a busy neighbour
- * would stretch. Each of these two has the machine to itself.
+ * cores about four-fifths busy and the resilience suite (its own databases and servers) about
+ * two-fifths: mostly it waits out the outages, cuts and crashes it stages, and its limits (no
+ * request waits past 5 s, a stop finishes its requests) hold with the integration tests beside
+ * it. The sandbox's suites (no database, their own clocks) and the admin's contract test join
+ * them. The browser journeys keep both cores busy and have the machine to themselves.
  */
 export const STEPS = [
   [['browser', 'node', ['scripts/check-browser.mjs']]],
@@ -28,8 +29,8 @@ export const STEPS = [
     ['integration', 'npm', ['run', 'test:int', '-w', 'backend']],
     ['sandbox integration', 'npm', ['run', 'test:int', '-w', 'stripe-sandbox']],
     ['admin contract', 'npm', ['run', 'test:contract', '-w', 'admin']],
+    ['resilience', 'npm', ['run', 'test:resilience']],
   ],
-  [['resilience', 'npm', ['run', 'test:resilience']]],
   [['browser journeys', 'npm', ['run', 'test:e2e']]],
 ];
 
