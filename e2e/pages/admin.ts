@@ -5,7 +5,7 @@ import { E2E_ADMIN } from '../support/admin.js';
 /**
  * Opens a back-office screen signed in as the administrator, the way a returning administrator
  * finds it: the session comes from the API's sign-in and is kept where the back office keeps it,
- * so the screen is the first page the browser loads. For journeys about something else than the
+ * so the screen is the first page the browser loads. For journeys about something other than the
  * sign-in form (signInToAdmin goes through it).
  */
 export async function openAdmin(page: Page, path = '/admin'): Promise<void> {

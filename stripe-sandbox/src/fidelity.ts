@@ -130,7 +130,7 @@ function checkable(body: unknown): unknown {
 
 /**
  * A folder where a test run has each recorder leave its traffic, to check it all once when the run
- * ends (`checkRecordedTraffic`): the validators are some 13 MB of code, which every test file
+ * ends (`expectRecordedTrafficFaithful`): the validators are some 13 MB of code, which every test file
  * would otherwise load again, since each has a module registry of its own.
  */
 export const TRAFFIC_FOLDER_VARIABLE = 'STRIPE_SANDBOX_TRAFFIC_DIR';
