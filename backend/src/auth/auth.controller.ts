@@ -68,12 +68,8 @@ export class AuthController {
   @ApiErrors(RATE_LIMITED)
   @Post('recover')
   @HttpCode(200)
-  async recover(
-    @Body() body: EmailDto,
-    @Client() client: ClientInfo,
-  ): Promise<Record<string, never>> {
-    await this.accountEmails.requestPasswordReset(body.email, client);
-    return {};
+  recover(@Body() body: EmailDto, @Client() client: ClientInfo): Promise<Record<string, never>> {
+    return this.accountEmails.requestPasswordReset(body.email, client).then(() => ({}));
   }
 
   @ApiErrors(
