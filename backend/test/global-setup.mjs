@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmbeddedDatabase } from '../dist/database/embedded-database.js';
 import { scratchDatabase } from './support/scratch-database.mjs';
-import { TRAFFIC_FOLDER_VARIABLE } from '@leadpulse/stripe-sandbox/fidelity';
+import { recordTrafficOfTheRun } from '@leadpulse/stripe-sandbox/fidelity';
 import { stripeSchemasFolder } from '@leadpulse/stripe-sandbox/stripe-schemas';
 
 const backend = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,7 +23,7 @@ export default async function globalSetup() {
   // needs them (about 15 s, once per version of the `stripe` package).
   await stripeSchemasFolder();
   // Every sandbox's traffic, left here by the test files and checked once when the run ends.
-  process.env[TRAFFIC_FOLDER_VARIABLE] = mkdtempSync(join(tmpdir(), 'leadpulse-stripe-traffic-'));
+  recordTrafficOfTheRun();
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const database = await scratchDatabase(

@@ -1,9 +1,5 @@
-import { rmSync } from 'node:fs';
 import pg from 'pg';
-import {
-  expectRecordedTrafficFaithful,
-  TRAFFIC_FOLDER_VARIABLE,
-} from '@leadpulse/stripe-sandbox/fidelity';
+import { checkTrafficOfTheRun } from '@leadpulse/stripe-sandbox/fidelity';
 
 /**
  * Drops the run's database and every worker's clone of it (or stops the embedded one), then checks
@@ -14,13 +10,7 @@ export default async function globalTeardown() {
   try {
     await dropDatabases();
   } finally {
-    const traffic = process.env[TRAFFIC_FOLDER_VARIABLE];
-    if (traffic)
-      try {
-        await expectRecordedTrafficFaithful(traffic);
-      } finally {
-        rmSync(traffic, { recursive: true, force: true });
-      }
+    await checkTrafficOfTheRun();
   }
 }
 

@@ -6,7 +6,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SandboxTraffic } from './stripe-sandbox.js';
@@ -219,4 +220,23 @@ export async function expectRecordedTrafficFaithful(folder: string): Promise<voi
     problems.push(...found.map((problem) => `${label}: ${problem}`));
   }
   failOn(problems);
+}
+
+/** For a test run's global setup: a folder of the run where every recorder leaves its traffic. */
+export function recordTrafficOfTheRun(): void {
+  process.env[TRAFFIC_FOLDER_VARIABLE] = mkdtempSync(join(tmpdir(), 'stripe-sandbox-traffic-'));
+}
+
+/**
+ * For its global teardown: checks the traffic the run's recorders left (see
+ * expectRecordedTrafficFaithful), then removes the folder.
+ */
+export async function checkTrafficOfTheRun(): Promise<void> {
+  const folder = process.env[TRAFFIC_FOLDER_VARIABLE];
+  if (!folder) return;
+  try {
+    await expectRecordedTrafficFaithful(folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

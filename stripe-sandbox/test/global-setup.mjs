@@ -1,9 +1,6 @@
 // The Stripe schemas the sandbox's answers are checked against, generated before any test needs
 // them (about 15 s, once per version of the `stripe` package).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { TRAFFIC_FOLDER_VARIABLE } from '../dist/fidelity.js';
+import { recordTrafficOfTheRun } from '../dist/fidelity.js';
 import { buildParamSchemas } from '../scripts/stripe-param-schemas.mjs';
 import { stripeSchemasFolder } from '../scripts/stripe-schemas.mjs';
 
@@ -13,5 +10,5 @@ export default async function globalSetup() {
   // without them).
   await buildParamSchemas();
   // Every suite's traffic, left here and checked once when the run ends (global-teardown.mjs).
-  process.env[TRAFFIC_FOLDER_VARIABLE] = mkdtempSync(join(tmpdir(), 'stripe-sandbox-traffic-'));
+  recordTrafficOfTheRun();
 }
