@@ -1,4 +1,5 @@
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { readLock } from './product.js';
 
 /**
@@ -6,19 +7,46 @@ import { readLock } from './product.js';
  * database through the running server's socket (as the tools use it).
  */
 export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = process.env.E2E_DATABASE_URL
-    ? new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
-    : new pg.Client({
-        host: '127.0.0.1',
-        port: readLock(process.env.E2E_DATA_DIR!).port,
-        user: 'postgres',
-        database: 'postgres',
-      });
+  const client = new pg.Client(connection());
   await client.connect();
   try {
     return await work(client);
   } finally {
     await client.end();
+  }
+}
+
+/** Where the shared product's database answers, for pg and for pg-boss alike. */
+function connection():
+  { connectionString: string } | { host: string; port: number; user: string; database: string } {
+  return process.env.E2E_DATABASE_URL
+    ? { connectionString: process.env.E2E_DATABASE_URL }
+    : {
+        host: '127.0.0.1',
+        port: readLock(process.env.E2E_DATA_DIR!).port,
+        user: 'postgres',
+        database: 'postgres',
+      };
+}
+
+/**
+ * Runs a scheduled job now rather than at its next turn: sends its queue a job, as its schedule
+ * does, through the product's job queue (pg-boss, in its schema `pgboss`).
+ */
+export async function runScheduledJobNow(queue: string): Promise<void> {
+  const boss = new PgBoss({
+    ...connection(),
+    schema: 'pgboss',
+    max: 1,
+    migrate: false,
+    supervise: false,
+    schedule: false,
+  });
+  await boss.start();
+  try {
+    if (!(await boss.send(queue, {}))) throw new Error(`The queue ${queue} took no job`);
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
   }
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../support/admin.js';
-import { signUpAndConfirm } from '../../pages/site.js';
+import { startAsNewMember } from '../../pages/site.js';
 
 test('the Admin Panel link opens the back office already signed in', async ({ page }) => {
   await page.goto('/');
@@ -20,7 +20,7 @@ test('the Admin Panel link opens the back office already signed in', async ({ pa
 
 test('a member who is not an administrator sees Access Denied', async ({ page }, info) => {
   const email = `member.${info.project.name}.${Date.now().toString(36)}@example.com`;
-  await signUpAndConfirm(page, { name: 'Just Member', email, password: 'member passphrase' });
+  await startAsNewMember(page, { name: 'Just Member', email, password: 'member passphrase' });
   await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
 
   await page.goto('/admin');

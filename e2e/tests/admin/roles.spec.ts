@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, rowsWithText, openAdmin } from '../../pages/admin.js';
-import { payOnCheckout, signUpAndConfirm, startFoundingCheckout } from '../../pages/site.js';
+import { payOnCheckout, startAsNewMember, startFoundingCheckout } from '../../pages/site.js';
 
 const tagFor = (project: string) => `${project}.${Date.now().toString(36)}`;
 
@@ -36,7 +36,7 @@ test('an Owner gives a Support role; its holder edits users but cannot refund, a
   await payOnCheckout(page, await startFoundingCheckout(page, customer));
   const staffContext = await browser.newContext();
   const staffPage = await staffContext.newPage();
-  await signUpAndConfirm(staffPage, support);
+  await startAsNewMember(staffPage, support);
   const api = await adminApi(page.request);
   const staff = await api.findUser(support.email);
   await api.updateUser(staff.id, { is_admin: true });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signUpAndConfirm } from '../../pages/site.js';
+import { signIn, startAsNewMember } from '../../pages/site.js';
 
 const unique = (prefix: string, project: string) =>
   `${prefix}.${project}.${Date.now().toString(36)}@example.com`;
@@ -12,7 +12,7 @@ test('a member downloads their data, deletes their account, and can no longer si
     email: unique('leaving', info.project.name),
     password: 'a long enough passphrase',
   };
-  await signUpAndConfirm(page, member);
+  await startAsNewMember(page, member);
 
   // Download my data: a dated JSON file with their own profile.
   await page.goto('/dashboard/settings?tab=profile');

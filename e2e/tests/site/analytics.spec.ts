@@ -3,7 +3,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../../support/axe.js';
 import { openFromSidebar } from '../../pages/leads.js';
 import { fitsTheWidth, shot } from '../../pages/screens.js';
-import { signUpAndConfirm } from '../../pages/site.js';
+import { startAsNewMember } from '../../pages/site.js';
 
 /** The parts of GET /api/analytics the page's tables are checked against. */
 interface AnalyticsAnswer {
@@ -35,7 +35,7 @@ test('the analytics page shows the sample’s figures as the API counts them, wi
     email: `analytics.${info.project.name}.${Date.now().toString(36)}@example.com`,
     password: 'analytics passphrase',
   };
-  await signUpAndConfirm(page, member);
+  await startAsNewMember(page, member);
   await openFromSidebar(page, 'Leads');
   await page.getByRole('button', { name: 'Try the sample data' }).click();
   await expect(

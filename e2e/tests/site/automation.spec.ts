@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { openFromSidebar } from '../../pages/leads.js';
-import { signUpAndConfirm } from '../../pages/site.js';
+import { startAsNewMember } from '../../pages/site.js';
 import { expectNoSeriousAxeViolations } from '../../support/axe.js';
 import { shot } from '../../pages/screens.js';
 
 test('a member builds a rule from choices, previews it, and sees it run when engagement is logged', async ({
   page,
 }, info) => {
-  await signUpAndConfirm(page, {
+  await startAsNewMember(page, {
     name: 'Ada Lovelace',
     email: `automation.${info.project.name}.${Date.now().toString(36)}@example.com`,
     password: 'automation passphrase',

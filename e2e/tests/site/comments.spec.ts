@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openFromSidebar } from '../../pages/leads.js';
-import { signUpAndConfirm } from '../../pages/site.js';
+import { startAsNewMember } from '../../pages/site.js';
 
 const LAUNCH =
   'After 18 months of building in stealth, we launched Ledgerly today: invoicing for freelancers that chases late payments for you.';
@@ -10,7 +10,7 @@ test('a member drafts five comments for a post, edits and copies one, and marks 
   context,
 }, info) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUpAndConfirm(page, {
+  await startAsNewMember(page, {
     name: 'Ada Lovelace',
     email: `comments.${info.project.name}.${Date.now().toString(36)}@example.com`,
     password: 'comments passphrase',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpAndConfirm } from '../../pages/site.js';
+import { startAsNewMember } from '../../pages/site.js';
 import { shot } from '../../pages/screens.js';
 
 /** The page is no wider than the window. */
@@ -14,7 +14,7 @@ test('the time zone in Profile, offered from the browser, and the Daily Digest s
   page,
 }, info) => {
   test.setTimeout(120_000);
-  await signUpAndConfirm(page, {
+  await startAsNewMember(page, {
     name: 'Ada Lovelace',
     email: `digest.${info.project.name}.${Date.now().toString(36)}@example.com`,
     password: 'digest passphrase',

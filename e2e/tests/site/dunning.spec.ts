@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { withDatabase } from '../../support/database.js';
-import { signUpAndConfirm } from '../../pages/site.js';
+import { startAsNewMember } from '../../pages/site.js';
 import { test } from '../../support/sandbox-clock.js';
 import { shot } from '../../pages/screens.js';
 
@@ -50,7 +50,7 @@ test('a member whose renewal fails sees the banner, updates the card in the port
   // journey beside it on two cores that has taken over 45 s.
   test.setTimeout(240_000);
   const email = unique('dunning', info.project.name);
-  await signUpAndConfirm(page, { name: 'Grace Hopper', email, password: 'member passphrase' });
+  await startAsNewMember(page, { name: 'Grace Hopper', email, password: 'member passphrase' });
   await page.goto('/dashboard/settings?tab=subscription');
   await page.getByRole('button', { name: 'Subscribe to Prospector' }).click();
   await page.getByRole('button', { name: /^Pay \$75\.00/ }).click();

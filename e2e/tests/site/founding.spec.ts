@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { signIn, signUpAndConfirm } from '../../pages/site.js';
+import { signIn, startAsNewMember } from '../../pages/site.js';
 import { linkFromOutbox } from '../../support/outbox.js';
 import { expectNoSeriousAxeViolations } from '../../support/axe.js';
 import { test } from '../../support/sandbox-clock.js';
@@ -120,7 +120,7 @@ test('a signed-in free member buys from Settings and keeps their account', async
   page,
 }, info) => {
   const email = `upgrade.${info.project.name}.${Date.now().toString(36)}@example.com`;
-  await signUpAndConfirm(page, { name: 'Katherine Johnson', email, password: 'member passphrase' });
+  await startAsNewMember(page, { name: 'Katherine Johnson', email, password: 'member passphrase' });
 
   await page.goto('/dashboard/settings?tab=subscription');
   await expect(page.getByText('Free', { exact: true })).toBeVisible();

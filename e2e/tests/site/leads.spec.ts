@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { mapColumn, openFromSidebar } from '../../pages/leads.js';
-import { signUpAndConfirm } from '../../pages/site.js';
+import { startAsNewMember } from '../../pages/site.js';
 
 const member = (prefix: string, project: string) => ({
   name: 'Ada Lovelace',
@@ -12,7 +12,7 @@ const member = (prefix: string, project: string) => ({
 test('a new member imports the sample, searches, opens a lead and logs engagement on its timeline', async ({
   page,
 }, info) => {
-  await signUpAndConfirm(page, member('sample', info.project.name));
+  await startAsNewMember(page, member('sample', info.project.name));
   await openFromSidebar(page, 'Leads');
 
   const start = page.getByRole('region', { name: 'Bring your network in' });
@@ -127,7 +127,7 @@ test('a new member imports the sample, searches, opens a lead and logs engagemen
 });
 
 test('a CSV with unusual headers is mapped by the member and imported', async ({ page }, info) => {
-  await signUpAndConfirm(page, member('csv', info.project.name));
+  await startAsNewMember(page, member('csv', info.project.name));
   await openFromSidebar(page, 'Imports');
   await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
 

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { openFromSidebar } from '../../pages/leads.js';
 import { fitsTheWidth, shot } from '../../pages/screens.js';
-import { signUpAndConfirm } from '../../pages/site.js';
+import { startAsNewMember } from '../../pages/site.js';
 
 test('the ICP preview moves while editing, a card moved by keyboard stays, Today brings the next lead, won asks why, monitored leads make news', async ({
   page,
 }, info) => {
   test.setTimeout(180_000);
-  await signUpAndConfirm(page, {
+  await startAsNewMember(page, {
     name: 'Ada Lovelace',
     email: `pipeline.${info.project.name}.${Date.now().toString(36)}@example.com`,
     password: 'pipeline passphrase',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openAuditLog, openUserProfile, rowsWithText, openAdmin } from '../../pages/admin.js';
-import { signUpAndConfirm } from '../../pages/site.js';
+import { startAsNewMember } from '../../pages/site.js';
 import { shot } from '../../pages/screens.js';
 
 const unique = (prefix: string, project: string) =>
@@ -11,7 +11,7 @@ test('a paying member cancels with a reason, sees the end date, and resumes befo
   browser,
 }, info) => {
   const email = unique('selfbill', info.project.name);
-  await signUpAndConfirm(page, { name: 'Ada Lovelace', email, password: 'member passphrase' });
+  await startAsNewMember(page, { name: 'Ada Lovelace', email, password: 'member passphrase' });
   await page.goto('/dashboard/settings?tab=subscription');
   await page.getByRole('button', { name: 'Subscribe to Prospector' }).click();
   await page.getByRole('button', { name: /^Pay \$75\.00/ }).click();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn, signUpAndConfirm } from '../../pages/site.js';
+import { signIn, startAsNewMember } from '../../pages/site.js';
 import { authenticatorCode, NEXT_STEP_MS } from '../../support/totp.js';
 
 test('a member turns on two-step verification from the QR code’s key, then signs in with a code and with a recovery code', async ({
@@ -8,7 +8,7 @@ test('a member turns on two-step verification from the QR code’s key, then sig
 }, info) => {
   const email = `two-step.${info.project.name}.${Date.now().toString(36)}@example.com`;
   const password = 'two step passphrase';
-  await signUpAndConfirm(page, { name: 'Ada Lovelace', email, password });
+  await startAsNewMember(page, { name: 'Ada Lovelace', email, password });
 
   await page.goto('/dashboard/settings?tab=security');
   await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signUp, signUpAndConfirm } from '../../pages/site.js';
+import { signIn, signUp, startAsNewMember } from '../../pages/site.js';
 import { linkFromOutbox } from '../../support/outbox.js';
 import { shot } from '../../pages/screens.js';
 
@@ -118,7 +118,7 @@ test('a plan bought from Settings shows once paid, and a plan change asks first 
   page,
 }, info) => {
   const email = unique('plans', info.project.name);
-  await signUpAndConfirm(page, { name: 'Grace Hopper', email, password: 'member passphrase' });
+  await startAsNewMember(page, { name: 'Grace Hopper', email, password: 'member passphrase' });
   await page.goto('/dashboard/settings?tab=subscription');
   await page.getByRole('button', { name: 'Subscribe to Prospector' }).click();
   await page.getByRole('button', { name: /^Pay \$75\.00/ }).click();
