@@ -45,7 +45,14 @@ test('a new member imports the sample, searches, opens a lead and logs engagemen
       new URL(answer.url()).pathname === '/api/leads' &&
       new URL(answer.url()).searchParams.get('sort') === '-score',
   );
-  await page.getByLabel('Sort by').click();
+  // On a phone the filters are still unfolding: a click that lands mid-way focuses the field
+  // without opening it, so click until the list of orders is open.
+  await expect(async () => {
+    await page.getByLabel('Sort by').click();
+    await expect(page.getByRole('option', { name: 'Highest score' })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass();
   await page.getByRole('option', { name: 'Highest score' }).click();
   await expect(page).toHaveURL(/sort=-score/);
   // The list by last signal stays on screen, "Updating…", until the sorted one comes.
